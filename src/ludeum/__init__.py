@@ -1,0 +1,1 @@
+"""Ludeum: rules engines and board views for ancient and abstract board games."""

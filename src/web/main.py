@@ -1,0 +1,4 @@
+# Placeholder browser entry point; replaced by the real glue.
+from pyscript import document
+
+document.getElementById("app").dataset.state = "ready"
