@@ -1,0 +1,57 @@
+"""The small protocol every Ludeum game implements.
+
+A game state is an immutable value. It says who acts next (a seat, or chance when a
+throw is pending), lists its legal moves or its chance outcomes with their
+probabilities, and returns a *new* state from ``apply``. Search, replay, the browser
+glue and the tests all use only this surface, so a new game plugs into all of them.
+
+Seats are 0 and 1 in every game; colours and names are the game's own business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, Sequence
+
+#: Returned by ``to_act()`` when the next action is a throw of the sticks or dice.
+CHANCE = -1
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: who won (a seat, or None for a draw), a score for the
+    winner (the game's own margin of victory, 0 where the game has none), and why,
+    as a short machine-readable reason such as ``"borne_off"``."""
+
+    winner: int | None
+    score: int = 0
+    reason: str = ""
+
+
+class GameState(Protocol):
+    """What the rest of the app may ask of any game's state."""
+
+    def to_act(self) -> int | None:
+        """The seat to move, ``CHANCE`` when a throw is pending, None when over."""
+
+    def legal_moves(self) -> Sequence[Any]:
+        """The moves open to the seat to act; empty while a throw is pending."""
+
+    def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
+        """(outcome, probability) pairs while a throw is pending, else empty."""
+
+    def apply(self, action: Any) -> GameState:
+        """A new state after a move or a thrown outcome; raises IllegalAction."""
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    def history(self) -> list[Any]:
+        """Every action applied since the start, oldest first."""
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict from which ``from_json`` rebuilds an equal state."""
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in this state."""

@@ -1,0 +1,114 @@
+"""Text notation for Senet positions, throws and moves.
+
+A position reads ``<board> <borne off> <to act> <throw>``, for example
+``WBWBWBWBW..B.................. 0-0 B 1``:
+
+* board: 30 characters for squares 1-30, ``W`` White, ``B`` Black, ``.`` empty;
+* borne off: White's count, a dash, Black's count;
+* to act: ``W`` or ``B`` once colours are decided, the seat ``0`` or ``1`` during
+  the opening, ``x`` when the game is over;
+* throw: the value waiting to be played, or ``-`` when the next action is a throw.
+
+Moves read ``10-11``, ``28-off``, ``P-4`` (from the plinth); throws read ``T0110``
+(the four sticks, 1 = light side up).
+"""
+
+from __future__ import annotations
+
+from .. import history as hist
+from .rulesets import SenetRules
+from .state import BLACK, EMPTY, WHITE, Move, SenetState, legal_moves
+from .sticks import Throw
+
+_LETTER = {EMPTY: ".", WHITE: "W", BLACK: "B"}
+_COLOUR = {v: k for k, v in _LETTER.items()}
+
+
+def position(state: SenetState) -> str:
+    board = "".join(_LETTER[state.board[s]] for s in range(1, 31))
+    off = f"{state.borne_off[WHITE]}-{state.borne_off[BLACK]}"
+    if state.winner is not None:
+        to_act = "x"
+    elif state.black_seat is None:
+        to_act = str(state.seat)
+    else:
+        to_act = "B" if state.seat == state.black_seat else "W"
+    throw = "-" if state.throw is None else str(state.throw_value)
+    return f"{board} {off} {to_act} {throw}"
+
+
+def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> SenetState:
+    """A state from position notation, for tests, puzzles and researchers.
+
+    A pending throw is given by value; the sticks shown for it are a representative
+    throw. Pieces count as "unmoved" (for the starting lock) when they stand on
+    their own starting square."""
+    parts = text.split()
+    if len(parts) != 4 or len(parts[0]) != 30:
+        raise ValueError("a position has four fields and a 30-square board")
+    board_text, off_text, to_act, throw_text = parts
+    if any(c not in _COLOUR for c in board_text):
+        raise ValueError("board squares are W, B or .")
+    board = (EMPTY,) + tuple(_COLOUR[c] for c in board_text) + (EMPTY,)
+    white_bits = sum(1 << s for s in range(1, 31) if board[s] == WHITE)
+    black_bits = sum(1 << s for s in range(1, 31) if board[s] == BLACK)
+    if board[27] != EMPTY:
+        raise ValueError("no piece can stand in the water (square 27)")
+    try:
+        white_off, black_off = (int(n) for n in off_text.split("-"))
+    except ValueError:
+        raise ValueError("borne off reads like 0-2") from None
+    for colour, off in ((WHITE, white_off), (BLACK, black_off)):
+        if off < 0 or board.count(colour) + off != rules.pieces:
+            raise ValueError(f"each side has {rules.pieces} pieces")
+    winner = None
+    if to_act in ("0", "1"):
+        seat, black = int(to_act), None
+    elif to_act in ("W", "B"):
+        black = black_seat
+        seat = black if to_act == "B" else 1 - black
+    elif to_act == "x":
+        black = black_seat
+        done = [c for c, off in ((WHITE, white_off), (BLACK, black_off)) if off == rules.pieces]
+        if len(done) != 1:
+            raise ValueError("a finished game has exactly one side with every piece off")
+        seat = black if done[0] == BLACK else 1 - black
+        winner = seat
+    else:
+        raise ValueError("to act is W, B, 0, 1 or x")
+    unmoved = sum(
+        1 << s for s in range(1, 2 * rules.pieces + 1)
+        if board[s] == (WHITE if s % 2 else BLACK)
+    )  # fmt: skip
+    throw = None
+    if throw_text != "-":
+        if winner is not None or black is None or not throw_text.isdigit():
+            raise ValueError("a pending throw needs a game in play")
+        value = int(throw_text)
+        light = 0 if value == rules.zero_light_value else value
+        if not 0 <= light <= 4 or rules.throw_value(light) != value:
+            raise ValueError(f"no throw is worth {value}")
+        throw = Throw(tuple(1 if i < light else 0 for i in range(4)))
+    state = SenetState(
+        rules=rules,
+        white=white_bits,
+        black=black_bits,
+        borne_off=(0, white_off, black_off),
+        seat=seat,
+        black_seat=black,
+        throw=throw,
+        moves=(),
+        unmoved=unmoved,
+        effects=(),
+        history=hist.EMPTY,
+        winner=winner,
+    )
+    if throw is not None:
+        state = state._replace(moves=legal_moves(state, value))
+    return state
+
+
+def parse_action(text: str) -> Throw | Move:
+    if not isinstance(text, str):
+        raise ValueError(f"not an action: {text!r}")
+    return Throw.parse(text) if text.startswith("T") else Move.parse(text)

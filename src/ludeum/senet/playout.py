@@ -1,0 +1,98 @@
+"""Random playouts: play a game on to its end with uniformly random legal moves.
+
+This is the inner loop of Monte Carlo search and of the benchmarks, so it works on
+bare bitboards instead of building a state per action. It uses the same move
+generator (``move_masks``) and the same board update (``move_pieces``) as
+``SenetState.apply``, with the same turn rules; a test plays the same seeded games
+both ways and requires identical results.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..chance import random_choice
+from .moves import move_pieces, tables
+from .state import SenetState
+from .sticks import throw_sticks
+from .track import WATER
+
+
+def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
+    """Play on from ``state`` with random throws and random moves.
+
+    Returns ``(winner seat, actions played)``. Random numbers are drawn exactly as
+    by ``throw_sticks`` (four bits per throw) and ``random_choice`` (one ``random()``
+    when there is a choice), in the order of ``legal_moves``, so a seeded game
+    matches one played through the state API.
+    """
+    # The opening and a throw already waiting for its move go through the state
+    # API (a few actions at most); the loop below starts at a throw in play.
+    actions = 0
+    while state.winner is None and (state.black_seat is None or state.throw is not None):
+        if state.throw is None:
+            state = state.apply(throw_sticks(source))
+        else:
+            state = state.apply(random_choice(state.moves, source))
+        actions += 1
+    if state.winner is not None:
+        return state.winner, actions
+    rules = state.rules
+    t = tables(rules)
+    pieces = rules.pieces
+    value_of_bits, extra, move_masks = t.value_of_bits, t.extra, t.move_masks
+    forfeit_again = rules.extra_throw_after_forfeit
+    getrandbits, random = source.getrandbits, source.random
+    lock = rules.starting_lock != "off"
+    seat = state.seat
+    # Keep the bitboards oriented to the side to move: swap them when the turn passes.
+    if seat == state.black_seat:
+        mine, opp = state.black, state.white
+        off_mine, off_opp = state.borne_off[2], state.borne_off[1]
+    else:
+        mine, opp = state.white, state.black
+        off_mine, off_opp = state.borne_off[1], state.borne_off[2]
+    unmoved = state.unmoved
+    while True:
+        value = value_of_bits[getrandbits(4)]
+        actions += 1
+        forward, off, back = move_masks(mine, opp, value, unmoved)
+        ahead = forward | off
+        n_ahead = ahead.bit_count()
+        n = n_ahead + back.bit_count() if back else n_ahead
+        if not n:  # the throw is lost
+            if not (forfeit_again and extra[value]):
+                seat = 1 - seat
+                mine, opp, off_mine, off_opp = opp, mine, off_opp, off_mine
+            continue
+        i = int(random() * n) if n > 1 else 0
+        if i < n_ahead:
+            for _ in range(i):  # drop the i lowest pieces: src is then the lowest left
+                ahead &= ahead - 1
+            src = (ahead & -ahead).bit_length() - 1
+            if (1 << src) & off:
+                mine ^= 1 << src
+                actions += 1
+                off_mine += 1
+                if off_mine == pieces:
+                    return seat, actions
+                if not extra[value]:
+                    seat = 1 - seat
+                    mine, opp, off_mine, off_opp = opp, mine, off_opp, off_mine
+                continue
+            dst = src + value
+        else:
+            for _ in range(i - n_ahead):
+                back &= back - 1
+            src = (back & -back).bit_length() - 1
+            dst = src - value
+        if dst != WATER and not (opp >> dst) & 1:
+            mine ^= (1 << src) | (1 << dst)  # a plain step, by far the most common move
+        else:
+            mine, opp, _ = move_pieces(rules, mine, opp, src, dst)
+        if lock:
+            unmoved &= ~(1 << src) & ~(1 << dst)
+        actions += 1
+        if not extra[value]:
+            seat = 1 - seat
+            mine, opp, off_mine, off_opp = opp, mine, off_opp, off_mine

@@ -1,0 +1,60 @@
+"""Senet games as JSON: the ruleset, where the game started, and every action.
+
+The stored ``position`` is a check, not the source of truth: loading replays the
+actions from the start under the rules, so a save can never hold a position the
+rules could not reach, and any edit that breaks the chain is reported, not loaded.
+See docs/save-format.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..protocol import IllegalAction
+from .notation import parse_action, parse_position, position
+from .rulesets import SenetRules
+from .state import SenetState
+
+
+class SenetSaveError(ValueError):
+    """A Senet record that cannot be loaded; the message says why, in English, for logs."""
+
+
+def to_json(state: SenetState) -> dict:
+    start = state.start()
+    return {
+        "rules": start.rules.to_json(),
+        "start": {"position": position(start), "black_seat": start.black_seat},
+        "actions": [action.notation() for action in state.actions()],
+        "position": position(state),
+    }
+
+
+def from_json(data: Any) -> SenetState:
+    if not isinstance(data, dict):
+        raise SenetSaveError("the game record is not an object")
+    try:
+        rules = SenetRules.from_json(data.get("rules"))
+    except ValueError as error:
+        raise SenetSaveError(f"bad ruleset: {error}") from None
+    start = data.get("start")
+    if not isinstance(start, dict) or not isinstance(start.get("position"), str):
+        raise SenetSaveError("the record has no start position")
+    black_seat = start.get("black_seat")
+    if black_seat not in (None, 0, 1) or isinstance(black_seat, bool):
+        raise SenetSaveError("black_seat must be 0, 1 or null")
+    try:
+        state = parse_position(rules, start["position"], black_seat=black_seat or 0)
+    except ValueError as error:
+        raise SenetSaveError(f"bad start position: {error}") from None
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise SenetSaveError("the record has no list of actions")
+    for number, text in enumerate(actions, 1):
+        try:
+            state = state.apply(parse_action(text))
+        except (ValueError, IllegalAction) as error:
+            raise SenetSaveError(f"action {number} ({text!r}) cannot be played: {error}") from None
+    if data.get("position") != position(state):
+        raise SenetSaveError("the stored position does not follow from the actions")
+    return state

@@ -1,0 +1,278 @@
+"""The Senet engine: immutable states, throws as explicit chance, one move generator
+for every reading, steered by a ``SenetRules`` value (see ``rulesets``).
+
+A turn is a chain of actions. While ``to_act()`` is ``CHANCE`` the seat in ``seat``
+must throw; ``apply(throw)`` returns a state holding that throw and its legal moves
+(or, when none exists, a state where the throw is already lost). ``apply(move)``
+plays the move and says who throws next.
+
+Each side's pieces are a bitboard (bit ``s`` set = a piece on square ``s``); the
+move generator works on those (``moves.py``). ``board`` gives the familiar
+square-by-square view.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .. import history as hist
+from ..protocol import CHANCE, IllegalAction, Outcome
+from .moves import bits, move_pieces, tables
+from .rulesets import JEQUIER, SenetRules
+from .sticks import THROW_OUTCOMES, Throw
+from .track import OFF, PLINTH
+
+EMPTY, WHITE, BLACK = 0, 1, 2
+COLOUR_LETTERS = {WHITE: "W", BLACK: "B"}
+
+
+class Move(NamedTuple):
+    """A piece moving from ``src`` to ``dst``. ``dst`` may be ``OFF`` (borne off);
+    ``src`` may be ``PLINTH`` (entering). ``dst`` is where the throw takes the piece:
+    if that is the water, the piece then goes elsewhere (see ``effects``)."""
+
+    src: int
+    dst: int
+
+    def notation(self) -> str:
+        def name(square: int) -> str:
+            return "off" if square == OFF else "P" if square == PLINTH else str(square)
+
+        return f"{name(self.src)}-{name(self.dst)}"
+
+    @property
+    def backward(self) -> bool:
+        return self.dst < self.src
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        def square(name: str) -> int:
+            if name == "off":
+                return OFF
+            if name == "P":
+                return PLINTH
+            if name.isdigit() and 1 <= int(name) <= 30:
+                return int(name)
+            raise ValueError(f"not a square: {name!r}")
+
+        src, sep, dst = text.partition("-")
+        if not sep:
+            raise ValueError(f"not a move: {text!r}")
+        return cls(square(src), square(dst))
+
+
+class SenetState(NamedTuple):
+    """One position of a Senet game, with everything needed to go on from it.
+
+    ``seat`` acts next: it throws while ``throw`` is None, else it picks one of
+    ``moves``. ``black_seat`` is None until the opening has decided the colours.
+    ``unmoved`` marks the pieces still on their starting square (for the starting
+    lock). ``effects`` says what the last action did, for the status line and log.
+    """
+
+    rules: SenetRules
+    white: int
+    black: int
+    borne_off: tuple[int, int, int]  # indexed by colour; slot 0 unused
+    seat: int
+    black_seat: int | None
+    throw: Throw | None
+    moves: tuple[Move, ...]
+    unmoved: int
+    effects: tuple
+    history: tuple
+    winner: int | None
+    origin: SenetState | None = None  # where the game began; None for that state itself
+
+    # -- the game protocol -------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        if self.winner is not None:
+            return None
+        return CHANCE if self.throw is None else self.seat
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return self.moves
+
+    def chance_outcomes(self) -> tuple[tuple[Throw, float], ...]:
+        if self.throw is None and self.winner is None:
+            return THROW_OUTCOMES
+        return ()
+
+    def apply(self, action: Throw | Move) -> SenetState:
+        if type(action) is Move:
+            if self.throw is None or action not in self.moves:
+                raise IllegalAction(f"move {action.notation()} is not legal here")
+            return _play(self, action)
+        if type(action) is Throw:
+            if self.throw is not None or self.winner is not None:
+                raise IllegalAction("no throw is expected now")
+            return _throw(self, action)
+        raise IllegalAction(f"not a Senet action: {action!r}")
+
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        return Outcome(self.winner, score(self), "borne_off")
+
+    def actions(self) -> list[Throw | Move]:
+        """Every action since the start of the game, oldest first."""
+        return hist.to_list(self.history)
+
+    def start(self) -> SenetState:
+        """The state the game began from; replaying ``actions()`` on it gives this one."""
+        return self.origin or self
+
+    def to_json(self) -> dict:
+        from .save import to_json
+
+        return to_json(self)
+
+    # -- questions the board view and the players ask ------------------------------
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The colour on each square, indexed 0-31 (0 and 31 always empty)."""
+        white, black = self.white, self.black
+        return tuple(
+            WHITE if white >> s & 1 else BLACK if black >> s & 1 else EMPTY for s in range(32)
+        )
+
+    def colour_of(self, seat: int) -> int | None:
+        if self.black_seat is None:
+            return None
+        return BLACK if seat == self.black_seat else WHITE
+
+    def seat_of(self, colour: int) -> int | None:
+        if self.black_seat is None:
+            return None
+        return self.black_seat if colour == BLACK else 1 - self.black_seat
+
+    @property
+    def in_opening(self) -> bool:
+        return self.black_seat is None
+
+    @property
+    def throw_value(self) -> int | None:
+        return None if self.throw is None else self.rules.throw_value(self.throw.light)
+
+    def pieces_on_board(self, colour: int) -> list[int]:
+        return bits(self.white if colour == WHITE else self.black)
+
+
+def start_masks(rules: SenetRules) -> tuple[int, int]:
+    """White on the odd squares, Black on the even ones, from square 1 on."""
+    white = sum(1 << s for s in range(1, 2 * rules.pieces + 1, 2))
+    black = sum(1 << s for s in range(2, 2 * rules.pieces + 1, 2))
+    return white, black
+
+
+def new_game(rules: SenetRules = JEQUIER, first_seat: int = 0) -> SenetState:
+    """The starting position; ``first_seat`` throws first in the opening."""
+    if first_seat not in (0, 1):
+        raise ValueError("first_seat must be 0 or 1")
+    white, black = start_masks(rules)
+    return SenetState(
+        rules=rules,
+        white=white,
+        black=black,
+        borne_off=(0, 0, 0),
+        seat=first_seat,
+        black_seat=None,
+        throw=None,
+        moves=(),
+        unmoved=white | black,
+        effects=(),
+        history=hist.EMPTY,
+        winner=None,
+    )
+
+
+def score(state: SenetState) -> int:
+    """The winner's margin: 3, 2 or 1 for each losing piece on the first, middle or
+    last row."""
+    if state.winner is None:
+        return 0
+    loser = BLACK if state.colour_of(state.winner) == WHITE else WHITE
+    return sum(3 - (s - 1) // 10 for s in state.pieces_on_board(loser))
+
+
+def legal_moves(state: SenetState, value: int) -> tuple[Move, ...]:
+    """The moves of the seat to act for a throw worth ``value``: forward moves and
+    bearing off by square, then backward moves."""
+    black_moves = state.seat == state.black_seat
+    mine, opp = (state.black, state.white) if black_moves else (state.white, state.black)
+    forward, off, back = tables(state.rules).move_masks(mine, opp, value, state.unmoved)
+    moves = [Move(s, OFF if (1 << s) & off else s + value) for s in bits(forward | off)]
+    moves.extend(Move(s, s - value) for s in bits(back))
+    return tuple(moves)
+
+
+# -- applying a throw ----------------------------------------------------------------
+
+
+def _throw(state: SenetState, throw: Throw) -> SenetState:
+    rules = state.rules
+    value = rules.throw_value(throw.light)
+    history = hist.push(state.history, throw)
+    if state.origin is None:
+        state = state._replace(origin=state)
+    seat = state.seat
+    if state.black_seat is None:  # the opening: only a 1 counts
+        if value != 1:
+            return state._replace(
+                seat=1 - seat, effects=(("opening_miss", value),), history=history
+            )
+        front = 2 * rules.pieces
+        return state._replace(
+            black_seat=seat,
+            throw=throw,
+            moves=(Move(front, front + 1),),
+            effects=(("opening_one", value),),
+            history=history,
+        )
+    moves = legal_moves(state, value)
+    if moves:
+        return state._replace(
+            throw=throw, moves=moves, effects=(("thrown", value),), history=history
+        )
+    # The throw cannot be used: it is lost, and the turn passes unless the
+    # ruleset grants the extra throw anyway.
+    again = rules.extra_throw_after_forfeit and value in rules.extra_throw_values
+    effects = (("lost", value), ("extra_throw", value)) if again else (("lost", value),)
+    return state._replace(seat=seat if again else 1 - seat, effects=effects, history=history)
+
+
+# -- applying a move -----------------------------------------------------------------
+
+
+def _play(state: SenetState, move: Move) -> SenetState:
+    rules = state.rules
+    value = rules.throw_value(state.throw.light)
+    seat = state.seat
+    black_moves = seat == state.black_seat
+    mine, opp = (state.black, state.white) if black_moves else (state.white, state.black)
+    src, dst = move
+    mine, opp, effect = move_pieces(rules, mine, opp, src, dst)
+    effects = [("moved", src, dst), effect] if effect else [("moved", src, dst)]
+    white, black = (opp, mine) if black_moves else (mine, opp)
+    borne_off = state.borne_off
+    if dst == OFF:
+        borne_off = (0, borne_off[1] + (not black_moves), borne_off[2] + black_moves)
+    unmoved = state.unmoved & ~(1 << src) & ~(1 << dst)  # relocations only reach empty squares
+    history = hist.push(state.history, move)
+    if state.origin is None:
+        state = state._replace(origin=state)
+    if borne_off[BLACK if black_moves else WHITE] == rules.pieces:
+        return state._replace(
+            white=white, black=black, borne_off=borne_off, throw=None, moves=(),
+            unmoved=unmoved, effects=tuple(effects), history=history, winner=seat,
+        )  # fmt: skip
+    if value in rules.extra_throw_values:
+        effects.append(("extra_throw", value))
+    else:
+        seat = 1 - seat
+    return state._replace(
+        white=white, black=black, borne_off=borne_off, seat=seat, throw=None, moves=(),
+        unmoved=unmoved, effects=tuple(effects), history=history,
+    )  # fmt: skip
