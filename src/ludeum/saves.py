@@ -1,0 +1,63 @@
+"""The saved-game envelope shared by every game: a format tag, a version, the game's
+name and the game's own record. Documented in docs/save-format.md.
+
+``load`` never raises anything but ``SaveError``, whatever text it is given, so the
+app can always tell the user what went wrong and keep the bad record aside.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import senet
+
+FORMAT = "ludeum-save"
+VERSION = 1
+
+#: Game name -> (state type, record writer, record reader).
+GAMES: dict[str, tuple[type, Any, Any]] = {
+    "senet": (senet.SenetState, senet.to_json, senet.from_json),
+}
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be loaded. ``str(error)`` explains why (in English,
+    for logs and bug reports); the app shows its own translated message."""
+
+
+def game_name(state: Any) -> str:
+    for name, (state_type, _writer, _reader) in GAMES.items():
+        if isinstance(state, state_type):
+            return name
+    raise TypeError(f"not a game state: {type(state).__name__}")
+
+
+def dump(state: Any) -> str:
+    name = game_name(state)
+    record = GAMES[name][1](state)
+    return json.dumps(
+        {"format": FORMAT, "version": VERSION, "game": name, "record": record},
+        separators=(",", ":"),
+    )
+
+
+def load(text: str) -> Any:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise SaveError(f"not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("not a Ludeum saved game")
+    version = data.get("version")
+    if version != VERSION:
+        raise SaveError(f"unsupported save version {version!r} (this app reads {VERSION})")
+    name = data.get("game")
+    if name not in GAMES:
+        raise SaveError(f"unknown game {name!r}")
+    try:
+        return GAMES[name][2](data.get("record"))
+    except ValueError as error:
+        raise SaveError(str(error)) from None
+    except Exception as error:  # a bug must not cost the user their record
+        raise SaveError(f"unreadable record ({type(error).__name__}: {error})") from None

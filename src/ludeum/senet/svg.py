@@ -1,0 +1,254 @@
+"""The Senet board and sticks as SVG: pure functions of a state.
+
+The browser glue puts the returned markup into the page and listens for clicks and
+keys on elements carrying ``data-square`` (a square number, or ``off`` for the
+tray where borne-off pieces go). Every interactive element has a role, a tab stop
+and an accessible name; text goes through ``_`` and is escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..i18n import _
+from .moves import bits
+from .state import BLACK, WHITE, Move, SenetState
+from .track import OFF, SQUARES, WATER, cell_of
+
+SIZE = 60  # one square
+MARGIN = 8
+TRAY_WIDTH = 76
+WIDTH = MARGIN * 3 + SIZE * 10 + TRAY_WIDTH
+HEIGHT = MARGIN * 2 + SIZE * 3
+
+#: The marks painted on the last squares of surviving boards, and what they mean.
+MARK_NAMES = {
+    15: "the House of Rebirth",
+    26: "the House of Beauty",
+    27: "the water",
+    28: "the House of the Three Truths",
+    29: "the House of Re-Atoum",
+    30: "the last square",
+}
+
+
+def _corner(square: int) -> tuple[int, int]:
+    row, column = cell_of(square)
+    return MARGIN + column * SIZE, MARGIN + row * SIZE
+
+
+def _centre(square: int) -> tuple[int, int]:
+    x, y = _corner(square)
+    return x + SIZE // 2, y + SIZE // 2
+
+
+def _mark(square: int, rules_safe: frozenset[int]) -> str:
+    """The symbol drawn on a special square."""
+    x, y = _corner(square)
+    cx, cy = x + SIZE // 2, y + SIZE // 2
+    if square == 26:
+        return f'<circle class="mark" cx="{cx}" cy="{cy}" r="{SIZE * 0.3:.0f}"/>'
+    if square == WATER:
+        waves = "".join(
+            f'<path class="mark water-line" d="M{x + 8} {y + dy} q 11 -8 22 0 t 22 0"/>'
+            for dy in (20, 32, 44)
+        )
+        return waves
+    if square in (28, 29, 30):
+        strokes = 31 - square
+        gap = 10
+        left = cx - (strokes - 1) * gap / 2
+        return "".join(
+            f'<line class="mark" x1="{left + i * gap:.0f}" y1="{cy - 14}" '
+            f'x2="{left + i * gap:.0f}" y2="{cy + 14}"/>'
+            for i in range(strokes)
+        )
+    if square == 15 and 15 in rules_safe:
+        # An ankh: a loop over a cross.
+        return (
+            f'<ellipse class="mark" cx="{cx}" cy="{cy - 12}" rx="7" ry="9"/>'
+            f'<line class="mark" x1="{cx}" y1="{cy - 3}" x2="{cx}" y2="{cy + 20}"/>'
+            f'<line class="mark" x1="{cx - 12}" y1="{cy + 2}" x2="{cx + 12}" y2="{cy + 2}"/>'
+        )
+    return ""
+
+
+def _piece(colour: int, cx: float, cy: float, extra_class: str = "") -> str:
+    """White pieces are round cones, Black pieces are spools: the shapes differ, so
+    colour is never the only cue."""
+    cls = f"piece {'white' if colour == WHITE else 'black'} {extra_class}".strip()
+    if colour == WHITE:
+        return f'<circle class="{cls}" cx="{cx}" cy="{cy}" r="{SIZE * 0.32:.0f}"/>'
+    half = SIZE * 0.3
+    return (
+        f'<rect class="{cls}" x="{cx - half:.0f}" y="{cy - half:.0f}" '
+        f'width="{2 * half:.0f}" height="{2 * half:.0f}" rx="8"/>'
+    )
+
+
+def colour_name(colour: int) -> str:
+    return _("White") if colour == WHITE else _("Black")
+
+
+def square_label(state: SenetState, square: int, *, movable: bool, target: bool) -> str:
+    """The accessible name of a square, e.g. "Square 14, White piece, can move"."""
+    parts = [_("Square {number}", number=square)]
+    if square in MARK_NAMES and (square != 15 or 15 in state.rules.safe_squares):
+        parts.append(_(MARK_NAMES[square]))
+    colour = WHITE if state.white >> square & 1 else BLACK if state.black >> square & 1 else 0
+    parts.append(_("{colour} piece", colour=colour_name(colour)) if colour else _("empty"))
+    if square in state.rules.safe_squares:
+        parts.append(_("safe"))
+    if movable:
+        parts.append(_("can move"))
+    if target:
+        parts.append(_("destination"))
+    return ", ".join(parts)
+
+
+def board_svg(
+    state: SenetState,
+    *,
+    selected: int | None = None,
+    last_move: Move | None = None,
+) -> str:
+    """The whole board: squares with their marks and numbers, the track, the
+    pieces, the borne-off tray, the last move and, for a selected piece, where it
+    can go."""
+    movable = {m.src for m in state.moves}
+    targets = {m.dst for m in state.moves if m.src == selected}
+    safe = state.rules.safe_squares
+    out = [
+        f'<svg class="senet-board" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{escape(_("Senet board"))}">',
+        '<defs><marker id="track-arrow" viewBox="0 0 10 10" refX="5" refY="5" '
+        'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
+        '<path d="M0 0 L10 5 L0 10 z" class="track-arrow"/></marker></defs>',
+    ]
+    for square in SQUARES:
+        x, y = _corner(square)
+        classes = ["square"]
+        if square in safe:
+            classes.append("safe")
+        if square == WATER:
+            classes.append("water")
+        if last_move and square in (last_move.src, last_move.dst):
+            classes.append("last-from" if square == last_move.src else "last-to")
+        is_target = square in targets
+        is_movable = square in movable and selected is None or square == selected
+        if is_target:
+            classes.append("target")
+        if square == selected:
+            classes.append("selected")
+        interactive = is_target or square in movable
+        attrs = (
+            f' role="button" tabindex="0" aria-label="'
+            f'{escape(square_label(state, square, movable=square in movable, target=is_target))}"'
+            if interactive
+            else f' role="img" aria-label="'
+            f'{escape(square_label(state, square, movable=False, target=False))}"'
+        )
+        out.append(f'<g class="{" ".join(classes)}" data-square="{square}"{attrs}>')
+        out.append(f'<rect class="cell" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}"/>')
+        out.append(_mark(square, safe))
+        out.append(f'<text class="number" x="{x + 4}" y="{y + 13}" aria-hidden="true">{square}</text>')
+        if is_target:
+            out.append(
+                f'<circle class="target-ring" cx="{x + SIZE // 2}" cy="{y + SIZE // 2}" '
+                f'r="{SIZE * 0.4:.0f}"/>'
+            )
+        out.append("</g>")
+    # The track, faint beneath the pieces, shows the reversed-S order of play.
+    points = " ".join(f"{cx},{cy}" for cx, cy in map(_centre, SQUARES))
+    out.append(
+        f'<polyline class="track" points="{points}" marker-end="url(#track-arrow)" '
+        f'aria-hidden="true"/>'
+    )
+    for colour, mask in ((WHITE, state.white), (BLACK, state.black)):
+        for square in bits(mask):
+            cx, cy = _centre(square)
+            cls = "movable" if square in movable and selected is None else ""
+            if square == selected:
+                cls = "chosen"
+            out.append(
+                f'<g class="piece-at" data-square="{square}" aria-hidden="true">'
+                f"{_piece(colour, cx, cy, cls)}</g>"
+            )
+    out.append(_tray(state, OFF in targets))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _tray(state: SenetState, is_target: bool) -> str:
+    """Borne-off pieces beside square 30; the tray is a destination when bearing off."""
+    x = MARGIN * 2 + SIZE * 10
+    y = MARGIN
+    height = SIZE * 3
+    white_off, black_off = state.borne_off[WHITE], state.borne_off[BLACK]
+    label = _(
+        "Borne off: White {white}, Black {black}", white=white_off, black=black_off
+    )
+    attrs = (
+        f' role="button" tabindex="0" aria-label="{escape(label + ", " + _("destination"))}"'
+        if is_target
+        else f' role="img" aria-label="{escape(label)}"'
+    )
+    out = [f'<g class="tray{" target" if is_target else ""}" data-square="off"{attrs}>']
+    out.append(f'<rect class="tray-cell" x="{x}" y="{y}" width="{TRAY_WIDTH}" height="{height}" rx="6"/>')
+    out.append(
+        f'<text class="tray-title" x="{x + TRAY_WIDTH / 2:.0f}" y="{y + 14}" '
+        f'text-anchor="middle" aria-hidden="true">{escape(_("off"))}</text>'
+    )
+    small = SIZE * 0.55
+    for i in range(white_off):
+        cy = y + 30 + i * 14
+        out.append(_mini(WHITE, x + TRAY_WIDTH * 0.3, cy, small))
+    for i in range(black_off):
+        cy = y + 30 + i * 14
+        out.append(_mini(BLACK, x + TRAY_WIDTH * 0.7, cy, small))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _mini(colour: int, cx: float, cy: float, size: float) -> str:
+    cls = "piece " + ("white" if colour == WHITE else "black")
+    if colour == WHITE:
+        return f'<ellipse class="{cls}" cx="{cx:.0f}" cy="{cy:.0f}" rx="{size / 3:.0f}" ry="6"/>'
+    return (
+        f'<rect class="{cls}" x="{cx - size / 3:.0f}" y="{cy - 6:.0f}" '
+        f'width="{2 * size / 3:.0f}" height="12" rx="3"/>'
+    )
+
+
+def sticks_svg(state: SenetState) -> str:
+    """The four sticks of the last throw (or of the throw waiting to be played),
+    light side or dark side up, with the value they make."""
+    throw = state.throw or _last_throw(state)
+    if throw is None:
+        return (
+            f'<svg class="sticks" viewBox="0 0 200 90" role="img" '
+            f'aria-label="{escape(_("The sticks have not been thrown yet"))}"></svg>'
+        )
+    value = state.rules.throw_value(throw.light)
+    label = _(
+        "Sticks: {light} light sides up, worth {value}", light=throw.light, value=value
+    )
+    out = [f'<svg class="sticks" viewBox="0 0 200 90" role="img" aria-label="{escape(label)}">']
+    for i, light in enumerate(throw.sticks):
+        x = 14 + i * 34
+        out.append(
+            f'<rect class="stick {"light" if light else "dark"}" x="{x}" y="8" width="22" '
+            f'height="74" rx="11"/>'
+        )
+    out.append(f'<text class="stick-value" x="170" y="58" text-anchor="middle">{value}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _last_throw(state: SenetState):
+    history = state.history
+    while history:
+        history, action = history
+        if not isinstance(action, Move):
+            return action
+    return None

@@ -1,0 +1,25 @@
+"""Helpers to set up Senet positions by hand."""
+
+from __future__ import annotations
+
+from ludeum.senet import JEQUIER, parse_position
+
+
+def position_text(white, black, to="W", throw=None, pieces=5):
+    board = ["."] * 30
+    for s in white:
+        board[s - 1] = "W"
+    for s in black:
+        board[s - 1] = "B"
+    off = f"{pieces - len(white)}-{pieces - len(black)}"
+    return f"{''.join(board)} {off} {to} {'-' if throw is None else throw}"
+
+
+def setup(white, black, to="W", throw=None, rules=JEQUIER):
+    """A position with the given pieces (the rest borne off), ``to`` to act and
+    optionally a throw of that value waiting to be played. Black is seat 0."""
+    return parse_position(rules, position_text(white, black, to, throw, rules.pieces))
+
+
+def moves(state):
+    return {m.notation() for m in state.legal_moves()}
