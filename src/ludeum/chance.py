@@ -8,7 +8,8 @@ Any object with ``random()`` and ``getrandbits(k)`` works as a source;
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 
 def new_source(seed: int | None = None) -> random.Random:

@@ -10,8 +10,9 @@ Seats are 0 and 1 in every game; colours and names are the game's own business.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 #: Returned by ``to_act()`` when the next action is a throw of the sticks or dice.
 CHANCE = -1

@@ -34,7 +34,9 @@ PAGE_TEXT = {
     "confirm-yes": "Start a new game",
     "confirm-no": "Keep playing",
     "game-over-new": "Play again",
-    "keys-hint": "Keys: T throws; Tab moves between pieces; Enter or Space picks a piece and a square.",
+    "keys-hint": (
+        "Keys: T throws; Tab moves between pieces; Enter or Space picks a piece and a square."
+    ),
 }
 
 
@@ -51,10 +53,11 @@ class Storage:
 
     def get(self, key: str) -> str | None:
         try:
-            return window.localStorage.getItem(key)
+            value = window.localStorage.getItem(key)
         except Exception:
             self.available = False
             return None
+        return value if isinstance(value, str) else None  # JS null arrives as jsnull
 
     def set(self, key: str, value: str) -> bool:
         try:
@@ -186,7 +189,7 @@ class SenetScreen:
 
     def _square_of(self, event) -> int | None:
         target = event.target.closest("[data-square]")
-        if target is None:
+        if not target:  # JS null arrives as the falsy jsnull, not None
             return None
         name = target.dataset.square
         return OFF if name == "off" else int(name)
@@ -231,7 +234,7 @@ class SenetScreen:
         board = element("board")
         if focus is None:
             active = document.activeElement
-            if active is not None and active.closest and board.contains(active):
+            if active and board.contains(active):
                 name = active.dataset.square
                 focus = OFF if name == "off" else int(name) if name else None
         board.innerHTML = board_svg(state, selected=self.selected, last_move=_last_move(state))
@@ -249,7 +252,7 @@ class SenetScreen:
         if focus is not None:
             name = "off" if focus == OFF else str(focus)
             target = board.querySelector(f'[data-square="{name}"][tabindex]')
-            if target is not None:
+            if target:
                 target.focus()
             elif state.to_act() == CHANCE:
                 element("throw").focus()
@@ -276,7 +279,7 @@ def _last_move(state) -> Move | None:
 def translate_page() -> None:
     for id_, message in PAGE_TEXT.items():
         node = element(id_)
-        if node is not None:
+        if node:
             node.textContent = _(message)
     element("throw").setAttribute("aria-keyshortcuts", "T")
 

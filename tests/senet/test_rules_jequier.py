@@ -22,7 +22,9 @@ from ludeum.senet import (
 )
 from ludeum.senet.track import OFF
 
-ONE, TWO, THREE, FOUR, SIX = (Throw(s) for s in [(1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 1, 0), (1, 1, 1, 1), (0, 0, 0, 0)])
+ONE, TWO, THREE, FOUR, SIX = (
+    Throw(s) for s in [(1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 1, 0), (1, 1, 1, 1), (0, 0, 0, 0)]
+)
 
 
 # -- 1.2 the casting sticks ------------------------------------------------------------
@@ -88,7 +90,9 @@ def test_2_2_black_throws_again_after_the_opening_move():
 # -- 2.3 turn structure ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("throw,again", [(ONE, True), (TWO, False), (THREE, False), (FOUR, True), (SIX, True)])
+@pytest.mark.parametrize(
+    "throw,again", [(ONE, True), (TWO, False), (THREE, False), (FOUR, True), (SIX, True)]
+)
 def test_2_3_moves_with_1_4_6_throw_again_2_3_pass(throw, again):
     state = setup([1], [29], to="W").apply(throw)
     state = state.apply(state.legal_moves()[0])
@@ -266,3 +270,8 @@ def test_2_9_first_to_bear_off_every_piece_wins_with_3_2_1_points():
 def test_positions_round_trip_through_notation():
     state = new_game().apply(ONE).apply(Move(10, 11)).apply(FOUR)
     assert position(state) == "WBWBWBWBW.B................... 0-0 B 4"
+
+
+def test_2_8_an_exact_bear_off_passes_only_the_squares_before_thirty():
+    # From 26 a 4 passes 27-29: White's pieces on 28, 29 and 30 are not three in its way.
+    assert "26-off" in moves(setup([28, 29, 30], [26], to="B", throw=4))

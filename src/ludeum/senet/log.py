@@ -17,7 +17,7 @@ def seat_name(seat: int) -> str:
 
 
 def side_name(state: SenetState, seat: int) -> str:
-    """"Black (Player 2)" once colours are known, "Player 2" before."""
+    """ "Black (Player 2)" once colours are known, "Player 2" before."""
     colour = state.colour_of(seat)
     if colour is None:
         return seat_name(seat)

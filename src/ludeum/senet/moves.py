@@ -15,9 +15,9 @@ generator for every reading.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from .rulesets import SenetRules
 from .track import OFF, WATER
@@ -96,6 +96,7 @@ def _compile_move_masks(rules: SenetRules) -> MoveMasks:
             off = 0
         else:  # every piece is on the last row: moves reaching the end bear off
             off = forward_from & bear_off_from[value]
+            forward_from &= ~off
         forward_from &= stay_on_board[value]
         forward = forward_from & ~(((forward_from << value) & (mine | protected)) >> value)
         if global_backward:

@@ -98,9 +98,7 @@ class SenetRules:
         for name, value in data.items():
             expected = type(getattr(JEQUIER, name))
             if expected is frozenset:
-                if not isinstance(value, list) or not all(
-                    type(v) is int for v in value
-                ):
+                if not isinstance(value, list) or not all(type(v) is int for v in value):
                     raise ValueError(f"ruleset setting {name} must be a list of integers")
                 value = frozenset(value)
             elif type(value) is not expected:
@@ -124,9 +122,7 @@ def _problems(rules: SenetRules) -> list[str]:
     if rules.starting_lock not in STARTING_LOCK_MODES:
         problems.append(f"starting_lock must be one of {', '.join(STARTING_LOCK_MODES)}")
     if rules.backward_priority not in BACKWARD_PRIORITY_MODES:
-        problems.append(
-            f"backward_priority must be one of {', '.join(BACKWARD_PRIORITY_MODES)}"
-        )
+        problems.append(f"backward_priority must be one of {', '.join(BACKWARD_PRIORITY_MODES)}")
     return problems
 
 

@@ -135,7 +135,6 @@ def board_svg(
         if last_move and square in (last_move.src, last_move.dst):
             classes.append("last-from" if square == last_move.src else "last-to")
         is_target = square in targets
-        is_movable = square in movable and selected is None or square == selected
         if is_target:
             classes.append("target")
         if square == selected:
@@ -151,7 +150,9 @@ def board_svg(
         out.append(f'<g class="{" ".join(classes)}" data-square="{square}"{attrs}>')
         out.append(f'<rect class="cell" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}"/>')
         out.append(_mark(square, safe))
-        out.append(f'<text class="number" x="{x + 4}" y="{y + 13}" aria-hidden="true">{square}</text>')
+        out.append(
+            f'<text class="number" x="{x + 4}" y="{y + 13}" aria-hidden="true">{square}</text>'
+        )
         if is_target:
             out.append(
                 f'<circle class="target-ring" cx="{x + SIZE // 2}" cy="{y + SIZE // 2}" '
@@ -185,16 +186,16 @@ def _tray(state: SenetState, is_target: bool) -> str:
     y = MARGIN
     height = SIZE * 3
     white_off, black_off = state.borne_off[WHITE], state.borne_off[BLACK]
-    label = _(
-        "Borne off: White {white}, Black {black}", white=white_off, black=black_off
-    )
+    label = _("Borne off: White {white}, Black {black}", white=white_off, black=black_off)
     attrs = (
         f' role="button" tabindex="0" aria-label="{escape(label + ", " + _("destination"))}"'
         if is_target
         else f' role="img" aria-label="{escape(label)}"'
     )
     out = [f'<g class="tray{" target" if is_target else ""}" data-square="off"{attrs}>']
-    out.append(f'<rect class="tray-cell" x="{x}" y="{y}" width="{TRAY_WIDTH}" height="{height}" rx="6"/>')
+    out.append(
+        f'<rect class="tray-cell" x="{x}" y="{y}" width="{TRAY_WIDTH}" height="{height}" rx="6"/>'
+    )
     out.append(
         f'<text class="tray-title" x="{x + TRAY_WIDTH / 2:.0f}" y="{y + 14}" '
         f'text-anchor="middle" aria-hidden="true">{escape(_("off"))}</text>'
@@ -230,9 +231,7 @@ def sticks_svg(state: SenetState) -> str:
             f'aria-label="{escape(_("The sticks have not been thrown yet"))}"></svg>'
         )
     value = state.rules.throw_value(throw.light)
-    label = _(
-        "Sticks: {light} light sides up, worth {value}", light=throw.light, value=value
-    )
+    label = _("Sticks: {light} light sides up, worth {value}", light=throw.light, value=value)
     out = [f'<svg class="sticks" viewBox="0 0 200 90" role="img" aria-label="{escape(label)}">']
     for i, light in enumerate(throw.sticks):
         x = 14 + i * 34

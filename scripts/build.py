@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Build the deployable site into dist/ (stdlib only).
+
+    python3 scripts/build.py
+
+Steps:
+  1. `npm ci` if node_modules is missing or older than package-lock.json.
+  2. Recreate dist/ as a mirror of the site layout: index.html, pyscript.toml,
+     src/**/*.py and static/** (except static/vendor, which is generated).
+  3. Vendor the runtime from node_modules:
+       dist/static/vendor/pyscript/  PyScript's *.js / *.css chunks, without the
+                                     codemirror*/xterm* chunks (editor/terminal
+                                     only) and chunks only they import;
+       dist/static/vendor/pyodide/   the five files a stdlib-only Pyodide needs.
+  4. Check the result: every static import between kept chunks resolves, and
+     every path pyscript.toml names exists in dist/.
+  5. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
+
+Every URL in dist/ is relative, so dist/ can be served under any sub-path.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+
+# Optional PyScript features we do not ship: the py-editor (codemirror) and the
+# py-terminal (xterm). Core only reaches them through dynamic import() when a page
+# uses those features. Names are content-hashed, so match by pattern.
+DROPPED_PYSCRIPT = ("codemirror*", "xterm*")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Documentation links inside Workbox's warning messages (text, never fetched).
+SW_DOC_LINKS = {"https://bit.ly/wb-precache"}
+# A bundler chunk: name-HASH.js (e.g. core-C9KDLldu.js). Other files are entry points.
+HASHED_CHUNK = re.compile(r"^.+-[A-Za-z0-9_-]{8}\.js$")
+STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
+DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+)["']\s*\)""")
+
+
+class BuildError(Exception):
+    pass
+
+
+def log(msg: str) -> None:
+    print(f"build: {msg}", flush=True)
+
+
+def run(cmd: list[str]) -> None:
+    log("$ " + " ".join(cmd))
+    try:
+        subprocess.run(cmd, cwd=ROOT, check=True)
+    except FileNotFoundError as exc:
+        raise BuildError(f"{cmd[0]} not found: install Node.js 20+ with npm") from exc
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"command failed with exit code {exc.returncode}") from exc
+
+
+def ensure_node_modules() -> None:
+    """Run `npm ci` unless node_modules matches package-lock.json already."""
+    lock = ROOT / "package-lock.json"
+    # npm writes node_modules/.package-lock.json at the end of every install.
+    stamp = NODE_MODULES / ".package-lock.json"
+    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    run(["npm", "ci", "--no-audit", "--no-fund"])
+    stamp.touch()
+
+
+def copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+
+
+def copy_site() -> None:
+    for name in ("index.html", "pyscript.toml"):
+        copy(ROOT / name, DIST / name)
+    for src in sorted((ROOT / "src").rglob("*.py")):
+        if "__pycache__" not in src.parts:
+            copy(src, DIST / src.relative_to(ROOT))
+    static = ROOT / "static"
+    for src in sorted(static.rglob("*")):
+        rel = src.relative_to(ROOT)
+        if src.is_file() and rel.parts[:2] != ("static", "vendor"):
+            copy(src, DIST / rel)
+
+
+def imports(path: Path) -> tuple[set[str], set[str]]:
+    """Relative (static, dynamic) imports of a JS chunk, as sibling file names."""
+    text = path.read_text(encoding="utf-8")
+
+    def names(pattern: re.Pattern[str]) -> set[str]:
+        return {m.group(1)[2:] for m in pattern.finditer(text)}
+
+    return names(STATIC_IMPORT), names(DYNAMIC_IMPORT)
+
+
+def vendor_pyscript() -> list[str]:
+    """Copy PyScript's chunks; return notes on the optional features left out."""
+    if not PYSCRIPT_DIST.is_dir():
+        raise BuildError(f"{PYSCRIPT_DIST} missing: run npm ci")
+    files = sorted(p.name for p in PYSCRIPT_DIST.iterdir() if p.suffix in (".js", ".css"))
+    dropped = {n for n in files if any(fnmatch.fnmatch(n, pat) for pat in DROPPED_PYSCRIPT)}
+    kept = [n for n in files if n not in dropped]
+    graph = {n: imports(PYSCRIPT_DIST / n) for n in files if n.endswith(".js")}
+
+    # Hashed chunks that no kept file imports any more (e.g. a codemirror helper
+    # chunk) would only be dead weight in the precache: drop them too.
+    changed = True
+    while changed:
+        changed = False
+        for name in list(kept):
+            if not HASHED_CHUNK.match(name):
+                continue
+            importers = [k for k in kept if name in set().union(*graph.get(k, (set(), set())))]
+            if not importers:
+                kept.remove(name)
+                dropped.add(name)
+                changed = True
+
+    notes = []
+    for name in kept:
+        static, dynamic = graph.get(name, (set(), set()))
+        missing_static = sorted(static - set(kept))
+        if missing_static:
+            raise BuildError(f"{name} statically imports dropped/missing {missing_static}")
+        missing_dynamic = sorted((dynamic & dropped) | (dynamic - set(files)))
+        if missing_dynamic:
+            notes.append(f"{name} lazily imports dropped {', '.join(missing_dynamic)}")
+    for name in ("core.js", "core.css"):
+        if name not in kept:
+            raise BuildError(f"@pyscript/core has no dist/{name}")
+
+    out = DIST / "static" / "vendor" / "pyscript"
+    for name in kept:
+        copy(PYSCRIPT_DIST / name, out / name)
+    log(f"pyscript: kept {len(kept)} files, dropped {len(dropped)}: {', '.join(sorted(dropped))}")
+    return notes
+
+
+def vendor_pyodide() -> None:
+    out = DIST / "static" / "vendor" / "pyodide"
+    for name in PYODIDE_FILES:
+        src = PYODIDE_DIR / name
+        if not src.is_file():
+            raise BuildError(f"{src} missing: is npm pyodide pinned to the version PyScript uses?")
+        copy(src, out / name)
+
+
+def check_config() -> None:
+    """Every path pyscript.toml names must exist in dist/ (a 404 breaks boot)."""
+    config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
+    # Both resolve against the page URL; index.html and pyscript.toml sit side by side.
+    interpreter = config.get("interpreter")
+    if interpreter and not (DIST / interpreter).is_file():
+        raise BuildError(f"pyscript.toml interpreter {interpreter!r} is not in dist/")
+    files = config.get("files", {})
+    for src in files:
+        if not (DIST / src).is_file():
+            raise BuildError(f"pyscript.toml [files] source {src!r} is not in dist/")
+    mapped = set(files)
+    for py in sorted((DIST / "src" / "ludeum").rglob("*.py")):
+        rel = py.relative_to(DIST).as_posix()
+        if rel not in mapped:
+            log(f"warning: {rel} is not in pyscript.toml [files]: the browser cannot import it")
+
+
+def generate_service_worker() -> None:
+    run(["node", "scripts/service-worker.mjs", str(DIST)])
+    text = (DIST / "sw.js").read_text(encoding="utf-8")
+    if "importScripts" in text:
+        raise BuildError("sw.js loads scripts (importScripts): the Workbox runtime must be inlined")
+    # The only URL Workbox's runtime contains is a documentation link inside a
+    # console warning text (for precache entries without a revision; ours all
+    # have one). Anything else could be a fetch from another host: refuse it.
+    urls = set(re.findall(r"https?://[^\s\"'`)]+", text)) - SW_DOC_LINKS
+    if urls:
+        raise BuildError(f"sw.js references other hosts: {sorted(urls)}")
+
+
+def summary(started: float, notes: list[str]) -> None:
+    files = [p for p in DIST.rglob("*") if p.is_file()]
+    total = sum(p.stat().st_size for p in files)
+    for note in notes:
+        log(f"note: {note} (unused feature)")
+    log(
+        f"dist/: {len(files)} files, {total:,} bytes ({total / 1e6:.1f} MB) "
+        f"in {time.monotonic() - started:.1f} s"
+    )
+
+
+def main() -> int:
+    started = time.monotonic()
+    try:
+        ensure_node_modules()
+        if DIST.exists():
+            shutil.rmtree(DIST)
+        copy_site()
+        notes = vendor_pyscript()
+        vendor_pyodide()
+        check_config()
+        generate_service_worker()
+    except BuildError as exc:
+        print(f"build: error: {exc}", file=sys.stderr)
+        return 1
+    summary(started, notes)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

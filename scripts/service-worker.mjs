@@ -1,0 +1,37 @@
+// Generate dist/sw.js: a service worker that precaches every file of the built
+// site so the app works offline after one visit.
+//
+//   node scripts/service-worker.mjs [distDir]     (scripts/build.py runs this)
+//
+// Workbox versions each precached file by a hash of its content, so a new build
+// replaces exactly the files that changed. The manifest URLs are relative to
+// sw.js, so the site works under any sub-path (e.g. /exhibits/senet/).
+import { generateSW } from 'workbox-build';
+import path from 'node:path';
+
+const distDir = path.resolve(process.argv[2] ?? 'dist');
+
+const { count, size, warnings } = await generateSW({
+  globDirectory: distDir,
+  globPatterns: ['**/*'],
+  swDest: path.join(distDir, 'sw.js'),
+  // pyodide.asm.wasm is about 9.6 MB; the default limit is 2 MiB.
+  maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+  // Take over the first tab at once, so it works offline without a reload.
+  clientsClaim: true,
+  skipWaiting: true,
+  cleanupOutdatedCaches: true,
+  // "./" and "./?game=senet" are all served the cached index.html.
+  directoryIndex: 'index.html',
+  ignoreURLParametersMatching: [/.*/],
+  // One self-contained file: the Workbox runtime is bundled in, never fetched
+  // from a CDN, and nothing refers to another host.
+  inlineWorkboxRuntime: true,
+  sourcemap: false,
+  mode: 'production',
+});
+
+for (const warning of warnings) {
+  console.warn(`service-worker: warning: ${warning}`);
+}
+console.log(`service-worker: sw.js precaches ${count} files, ${size.toLocaleString('en')} bytes`);

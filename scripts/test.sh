@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Run every check: lint, unit tests and end-to-end tests in headless Chromium.
+# On a fresh machine this does all the set-up first: Debian's chromium, the
+# .venv with requirements-dev.txt, npm packages and dist/ (scripts/build.py).
+# Arguments go to pytest, e.g.  bash scripts/test.sh -k offline -x
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CHROMIUM=/usr/bin/chromium
+VENV=.venv
+STAMP="$VENV/.requirements-dev.txt"
+
+step() { printf '\n== %s\n' "$*"; }
+
+if [ ! -x "$CHROMIUM" ]; then
+    step "installing Debian's chromium"
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+    $SUDO apt-get update
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium
+fi
+
+if [ ! -x "$VENV/bin/python" ]; then
+    step "creating $VENV"
+    python3 -m venv "$VENV"
+fi
+# Reinstall whenever requirements-dev.txt changes (a copy of it is the stamp).
+if ! cmp -s requirements-dev.txt "$STAMP"; then
+    step "installing requirements-dev.txt into $VENV"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+    cp requirements-dev.txt "$STAMP"
+fi
+
+step "building dist/"
+python3 scripts/build.py
+
+step "ruff"
+"$VENV/bin/ruff" check src tests scripts benchmarks
+
+step "pytest"
+# Never skip the browser tests: the e2e fixtures fail (not skip) without
+# chromium or dist/, and pytest's exit code is this script's.
+"$VENV/bin/python" -m pytest "$@"

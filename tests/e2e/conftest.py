@@ -1,0 +1,123 @@
+"""End-to-end fixtures: the built site (dist/) in Debian's headless Chromium.
+
+  dist_dir          the built site; fails (never skips) when missing or stale
+  site_server       session-wide local HTTP server for dist/
+  own_site_server   a server for one test only, which the test may .stop()
+  serve(directory)  starts more servers (e.g. dist/ under a sub-path)
+  watch(context, origin)
+                    records a context's requests, console errors and page errors;
+                    at teardown the test fails if a request left the origin or an
+                    error was logged
+  app_page          a watched page that has just navigated to the app (committed,
+                    not yet ready); use harness.wait_ready(page)
+
+Every test in this folder is marked e2e. Playwright never downloads a browser:
+harness.CHROMIUM (/usr/bin/chromium) is used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from harness import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, SiteServer, Watch
+from playwright.sync_api import BrowserContext, Page
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"{CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium); "
+            "scripts/test.sh does this"
+        )
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
+    }
+
+
+def _sources() -> Iterator[Path]:
+    yield ROOT / "index.html"
+    yield ROOT / "pyscript.toml"
+    yield from (ROOT / "src").rglob("*.py")
+    for path in (ROOT / "static").rglob("*"):
+        if path.is_file() and path.relative_to(ROOT / "static").parts[0] != "vendor":
+            yield path
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    built = DIST / "sw.js"  # written last by scripts/build.py
+    if not built.is_file() or not (DIST / "index.html").is_file():
+        pytest.fail("dist/ is not built: run `python3 scripts/build.py` (scripts/test.sh does)")
+    stale = [p for p in _sources() if p.stat().st_mtime > built.stat().st_mtime]
+    if stale:
+        names = ", ".join(str(p.relative_to(ROOT)) for p in stale[:5])
+        pytest.fail(f"dist/ is older than {names}: run `python3 scripts/build.py`")
+    return DIST
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Path], SiteServer]]:
+    servers: list[SiteServer] = []
+
+    def start(directory: Path) -> SiteServer:
+        server = SiteServer(directory)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def site_server(dist_dir: Path) -> Iterator[SiteServer]:
+    server = SiteServer(dist_dir)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def own_site_server(dist_dir: Path, serve: Callable[[Path], SiteServer]) -> SiteServer:
+    return serve(dist_dir)
+
+
+@pytest.fixture
+def watch() -> Iterator[Callable[[BrowserContext, str], Watch]]:
+    """watch(context, origin) -> Watch; the test fails at teardown on any problem."""
+    watches: list[Watch] = []
+
+    def start(context: BrowserContext, origin: str) -> Watch:
+        watched = Watch(context, origin)
+        watches.append(watched)
+        return watched
+
+    yield start
+    problems = [problem for watched in watches for problem in watched.problems()]
+    if problems:
+        pytest.fail("\n".join(["the page misbehaved:", *problems]), pytrace=False)
+
+
+@pytest.fixture
+def app_page(
+    context: BrowserContext,
+    site_server: SiteServer,
+    watch: Callable[[BrowserContext, str], Watch],
+) -> Page:
+    """A watched page navigated to the app, returned as soon as the navigation commits."""
+    watch(context, site_server.origin)
+    page = context.new_page()
+    page.goto(site_server.url, wait_until="commit")
+    return page

@@ -1,0 +1,126 @@
+"""Helpers for the end-to-end tests and the boot benchmark (no pytest here).
+
+SiteServer serves a directory on 127.0.0.1; Watch records what a browser context
+does; wait_ready waits for the app to boot. The browser is Debian's chromium.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = os.environ.get("LUDEUM_CHROMIUM", "/usr/bin/chromium")
+# Without the background-networking flags Chromium keeps trying to reach Google
+# hosts, which this network refuses.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_SELECTOR = '#app[data-state="ready"]'
+# Python boots in about 5-6 s here; leave room for a slow, busy machine.
+READY_TIMEOUT_MS = 60_000
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # browsers abort requests (navigation, going offline): not an error here
+
+
+class SiteServer:
+    """A directory served on 127.0.0.1 on a free port, from a background thread."""
+
+    def __init__(self, directory: Path) -> None:
+        handler = functools.partial(_QuietHandler, directory=str(directory))
+        self._httpd = _QuietServer(("127.0.0.1", 0), handler)
+        self.port = self._httpd.server_address[1]
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.url = self.origin + "/"
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self._thread.start()
+        self._stopped = False
+
+    def stop(self) -> None:
+        """Stop serving: afterwards every connection to the port is refused."""
+        if not self._stopped:
+            self._stopped = True
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._thread.join(timeout=10)
+
+
+class Watch:
+    """Requests, console errors and page errors of one browser context."""
+
+    def __init__(self, context: BrowserContext, origin: str) -> None:
+        self.origin = origin
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("console", self._on_console)
+        context.on("weberror", self._on_web_error)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console error: {message.text} ({message.location})")
+
+    def _on_web_error(self, error: WebError) -> None:
+        self.errors.append(f"page error: {error.error}")
+
+    def _same_origin(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme == "data":
+            return True
+        if parts.scheme == "blob":  # blob:http://host:port/uuid
+            return self._same_origin(url[len("blob:") :])
+        return f"{parts.scheme}://{parts.netloc}" == self.origin
+
+    def foreign_requests(self) -> list[str]:
+        return [url for url in self.requests if not self._same_origin(url)]
+
+    def problems(self) -> list[str]:
+        foreign = [f"request to another origin: {url}" for url in self.foreign_requests()]
+        return foreign + self.errors
+
+
+def wait_ready(page: Page, timeout_ms: float = READY_TIMEOUT_MS) -> None:
+    """Wait until Python has booted and the app marked itself ready."""
+    try:
+        page.locator(READY_SELECTOR).wait_for(state="attached", timeout=timeout_ms)
+    except Exception as exc:
+        try:
+            state = page.evaluate(
+                "() => { const a = document.getElementById('app');"
+                " return a ? [a.dataset.state, a.innerText.slice(0, 500)] : null; }"
+            )
+        except Exception:
+            state = "unknown (page unavailable)"
+        raise AssertionError(
+            f"app not ready after {timeout_ms / 1000:.0f} s; #app state/text: {state}"
+        ) from exc
