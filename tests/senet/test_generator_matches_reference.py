@@ -12,6 +12,7 @@ from reference import reference_moves
 
 from ludeum.chance import random_choice
 from ludeum.senet import JEQUIER, new_game, tables, throw_sticks
+from ludeum.senet.moves import BIT
 
 OPTIONS = {
     "bump_to_first_empty": (False, True),
@@ -46,13 +47,13 @@ def test_bitboards_match_reference_on_random_games(index):
             board = list(state.board)
             black = state.seat == state.black_seat
             mine, opp = (state.black, state.white) if black else (state.white, state.black)
-            unmoved = {s for s in range(1, 31) if state.unmoved >> s & 1}
+            unmoved = {s for s in range(1, 31) if state.unmoved & BIT[s]}
             for value in (1, 2, 3, 4, 6):
                 expected = reference_moves(rules, board, 2 if black else 1, value, unmoved)
                 forward, off, back = t.move_masks(mine, opp, value, state.unmoved)
-                got = {(s, s + value) for s in range(31) if forward >> s & 1}
-                got |= {(s, 31) for s in range(31) if off >> s & 1}
-                got |= {(s, s - value) for s in range(31) if back >> s & 1}
+                got = {(s, s + value) for s in range(1, 31) if forward & BIT[s]}
+                got |= {(s, 31) for s in range(1, 31) if off & BIT[s]}
+                got |= {(s, s - value) for s in range(1, 31) if back & BIT[s]}
                 assert got == set(expected), (state, value)
                 checked += 1
             state = state.apply(random_choice(state.moves, source))

@@ -12,6 +12,7 @@ from ludeum import saves
 from ludeum.chance import random_choice
 from ludeum.protocol import CHANCE
 from ludeum.senet import BLACK, JEQUIER, JEQUIER_LUDII, WHITE, new_game, throw_sticks
+from ludeum.senet.moves import BIT, BOARD
 from ludeum.senet.playout import random_playout
 
 GAMES = 1000
@@ -40,8 +41,8 @@ def play_random_game(rules, seed, check=None):
 def check_invariants(state):
     pieces = state.rules.pieces
     assert state.white & state.black == 0, "two pieces on one square"
-    assert not (state.white | state.black) >> 27 & 1, "a piece rests in the water"
-    assert (state.white | state.black) & ~((1 << 31) - 2) == 0, "a piece off the track"
+    assert not (state.white | state.black) & BIT[27], "a piece rests in the water"
+    assert (state.white | state.black) & ~BOARD == 0, "a piece off the track"
     assert state.white.bit_count() + state.borne_off[WHITE] == pieces
     assert state.black.bit_count() + state.borne_off[BLACK] == pieces
 

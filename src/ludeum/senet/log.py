@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..i18n import _
 from ..protocol import CHANCE
+from .moves import BIT
 from .state import BLACK, WHITE, Move, SenetState
 from .sticks import Throw
 from .track import OFF
@@ -40,7 +41,7 @@ def _effects_text(state: SenetState) -> list[str]:
     for effect in state.effects:
         kind = effect[0]
         if kind == "bumped":
-            victim = colour_word(BLACK if state.black >> effect[2] & 1 else WHITE)
+            victim = colour_word(BLACK if state.black & BIT[effect[2]] else WHITE)
             texts.append(
                 _("A {colour} piece on {square} is bumped back to {back}.",
                   colour=victim, square=effect[1], back=effect[2])

@@ -16,6 +16,7 @@ Moves read ``10-11``, ``28-off``, ``P-4`` (from the plinth); throws read ``T0110
 from __future__ import annotations
 
 from .. import history as hist
+from .moves import mask_of
 from .rulesets import SenetRules
 from .state import BLACK, EMPTY, WHITE, Move, SenetState, legal_moves
 from .sticks import Throw
@@ -50,8 +51,8 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
     if any(c not in _COLOUR for c in board_text):
         raise ValueError("board squares are W, B or .")
     board = (EMPTY,) + tuple(_COLOUR[c] for c in board_text) + (EMPTY,)
-    white_bits = sum(1 << s for s in range(1, 31) if board[s] == WHITE)
-    black_bits = sum(1 << s for s in range(1, 31) if board[s] == BLACK)
+    white_bits = mask_of(s for s in range(1, 31) if board[s] == WHITE)
+    black_bits = mask_of(s for s in range(1, 31) if board[s] == BLACK)
     if board[27] != EMPTY:
         raise ValueError("no piece can stand in the water (square 27)")
     try:
@@ -76,8 +77,8 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
         winner = seat
     else:
         raise ValueError("to act is W, B, 0, 1 or x")
-    unmoved = sum(
-        1 << s for s in range(1, 2 * rules.pieces + 1)
+    unmoved = mask_of(
+        s for s in range(1, 2 * rules.pieces + 1)
         if board[s] == (WHITE if s % 2 else BLACK)
     )  # fmt: skip
     throw = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..chance import random_choice
-from .moves import move_pieces, tables
+from .moves import BIT, move_pieces, tables
 from .state import SenetState
 from .sticks import throw_sticks
 from .track import WATER
@@ -40,7 +40,7 @@ def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
     rules = state.rules
     t = tables(rules)
     pieces = rules.pieces
-    value_of_bits, extra, move_masks = t.value_of_bits, t.extra, t.move_masks
+    value_of_bits, extra, generators = t.value_of_bits, t.extra, t.generators
     forfeit_again = rules.extra_throw_after_forfeit
     getrandbits, random = source.getrandbits, source.random
     lock = rules.starting_lock != "off"
@@ -53,46 +53,54 @@ def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
         mine, opp = state.white, state.black
         off_mine, off_opp = state.borne_off[1], state.borne_off[2]
     unmoved = state.unmoved
+    # The loop below is the hottest code of the project: every line is written for
+    # CPython's speed (two-name swaps, no range objects, no attribute lookups).
     while True:
         value = value_of_bits[getrandbits(4)]
-        actions += 1
-        forward, off, back = move_masks(mine, opp, value, unmoved)
+        forward, off, back = generators[value](mine, opp, unmoved)
         ahead = forward | off
         n_ahead = ahead.bit_count()
         n = n_ahead + back.bit_count() if back else n_ahead
         if not n:  # the throw is lost
+            actions += 1
             if not (forfeit_again and extra[value]):
                 seat = 1 - seat
-                mine, opp, off_mine, off_opp = opp, mine, off_opp, off_mine
+                mine, opp = opp, mine
+                off_mine, off_opp = off_opp, off_mine
             continue
+        actions += 2
         i = int(random() * n) if n > 1 else 0
         if i < n_ahead:
-            for _ in range(i):  # drop the i lowest pieces: src is then the lowest left
+            while i:  # drop the i lowest pieces: the one to move is then the lowest
                 ahead &= ahead - 1
-            src = (ahead & -ahead).bit_length() - 1
-            if (1 << src) & off:
-                mine ^= 1 << src
-                actions += 1
+                i -= 1
+            low = ahead & -ahead
+            src = low.bit_length()  # the square whose bit is low
+            if low & off:
+                mine ^= low
                 off_mine += 1
                 if off_mine == pieces:
                     return seat, actions
                 if not extra[value]:
                     seat = 1 - seat
-                    mine, opp, off_mine, off_opp = opp, mine, off_opp, off_mine
+                    mine, opp = opp, mine
+                    off_mine, off_opp = off_opp, off_mine
                 continue
             dst = src + value
         else:
-            for _ in range(i - n_ahead):
+            i -= n_ahead
+            while i:
                 back &= back - 1
-            src = (back & -back).bit_length() - 1
+                i -= 1
+            src = (back & -back).bit_length()
             dst = src - value
-        if dst != WATER and not (opp >> dst) & 1:
-            mine ^= (1 << src) | (1 << dst)  # a plain step, by far the most common move
+        if dst != WATER and not opp & BIT[dst]:
+            mine ^= BIT[src] | BIT[dst]  # a plain step, by far the most common move
         else:
             mine, opp, _ = move_pieces(rules, mine, opp, src, dst)
         if lock:
-            unmoved &= ~(1 << src) & ~(1 << dst)
-        actions += 1
+            unmoved &= ~BIT[src] & ~BIT[dst]
         if not extra[value]:
             seat = 1 - seat
-            mine, opp, off_mine, off_opp = opp, mine, off_opp, off_mine
+            mine, opp = opp, mine
+            off_mine, off_opp = off_opp, off_mine

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .. import history as hist
 from ..protocol import CHANCE, IllegalAction, Outcome
-from .moves import bits, move_pieces, tables
+from .moves import BIT, bits, mask_of, move_pieces, tables
 from .rulesets import JEQUIER, SenetRules
 from .sticks import THROW_OUTCOMES, Throw
 from .track import OFF, PLINTH
@@ -135,7 +135,7 @@ class SenetState(NamedTuple):
         """The colour on each square, indexed 0-31 (0 and 31 always empty)."""
         white, black = self.white, self.black
         return tuple(
-            WHITE if white >> s & 1 else BLACK if black >> s & 1 else EMPTY for s in range(32)
+            WHITE if white & BIT[s] else BLACK if black & BIT[s] else EMPTY for s in range(32)
         )
 
     def colour_of(self, seat: int) -> int | None:
@@ -162,8 +162,8 @@ class SenetState(NamedTuple):
 
 def start_masks(rules: SenetRules) -> tuple[int, int]:
     """White on the odd squares, Black on the even ones, from square 1 on."""
-    white = sum(1 << s for s in range(1, 2 * rules.pieces + 1, 2))
-    black = sum(1 << s for s in range(2, 2 * rules.pieces + 1, 2))
+    white = mask_of(range(1, 2 * rules.pieces + 1, 2))
+    black = mask_of(range(2, 2 * rules.pieces + 1, 2))
     return white, black
 
 
@@ -203,7 +203,7 @@ def legal_moves(state: SenetState, value: int) -> tuple[Move, ...]:
     black_moves = state.seat == state.black_seat
     mine, opp = (state.black, state.white) if black_moves else (state.white, state.black)
     forward, off, back = tables(state.rules).move_masks(mine, opp, value, state.unmoved)
-    moves = [Move(s, OFF if (1 << s) & off else s + value) for s in bits(forward | off)]
+    moves = [Move(s, OFF if BIT[s] & off else s + value) for s in bits(forward | off)]
     moves.extend(Move(s, s - value) for s in bits(back))
     return tuple(moves)
 
@@ -259,7 +259,7 @@ def _play(state: SenetState, move: Move) -> SenetState:
     borne_off = state.borne_off
     if dst == OFF:
         borne_off = (0, borne_off[1] + (not black_moves), borne_off[2] + black_moves)
-    unmoved = state.unmoved & ~(1 << src) & ~(1 << dst)  # relocations only reach empty squares
+    unmoved = state.unmoved & ~BIT[src] & ~BIT[dst]  # relocations only reach empty squares
     history = hist.push(state.history, move)
     if state.origin is None:
         state = state._replace(origin=state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from ..i18n import _
-from .moves import bits
+from .moves import BIT, bits
 from .state import BLACK, WHITE, Move, SenetState
 from .track import OFF, SQUARES, WATER, cell_of
 
@@ -95,7 +95,7 @@ def square_label(state: SenetState, square: int, *, movable: bool, target: bool)
     parts = [_("Square {number}", number=square)]
     if square in MARK_NAMES and (square != 15 or 15 in state.rules.safe_squares):
         parts.append(_(MARK_NAMES[square]))
-    colour = WHITE if state.white >> square & 1 else BLACK if state.black >> square & 1 else 0
+    colour = WHITE if state.white & BIT[square] else BLACK if state.black & BIT[square] else 0
     parts.append(_("{colour} piece", colour=colour_name(colour)) if colour else _("empty"))
     if square in state.rules.safe_squares:
         parts.append(_("safe"))
