@@ -5,8 +5,9 @@
 
 Steps:
   1. `npm ci` if node_modules is missing or older than package-lock.json.
-  2. Recreate dist/ as a mirror of the site layout: index.html, pyscript.toml,
-     src/**/*.py and static/** (except static/vendor, which is generated).
+  2. Recreate dist/ as a mirror of the site layout: index.html (with the start
+     position prerendered into it), pyscript.toml, src/**/*.py and static/**
+     (except static/vendor, which is generated).
   3. Vendor the runtime from node_modules:
        dist/static/vendor/pyscript/  PyScript's *.js / *.css chunks, without the
                                      codemirror*/xterm* chunks (editor/terminal
@@ -89,9 +90,28 @@ def copy(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
+BOARD_MARKER = "<!-- prerendered-board -->"
+
+
+def prerender_board() -> str:
+    """The start position drawn by the same pure view the app uses, so a board is on
+    screen at the first paint while Python boots in the browser."""
+    sys.path.insert(0, str(ROOT / "src"))
+    try:
+        from ludeum.senet import new_game
+        from ludeum.senet.svg import board_svg
+    finally:
+        sys.path.pop(0)
+    return board_svg(new_game())
+
+
 def copy_site() -> None:
-    for name in ("index.html", "pyscript.toml"):
-        copy(ROOT / name, DIST / name)
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    if page.count(BOARD_MARKER) != 1:
+        raise BuildError(f"index.html must hold {BOARD_MARKER} exactly once")
+    (DIST / "index.html").parent.mkdir(parents=True, exist_ok=True)
+    (DIST / "index.html").write_text(page.replace(BOARD_MARKER, prerender_board()), "utf-8")
+    copy(ROOT / "pyscript.toml", DIST / "pyscript.toml")
     for src in sorted((ROOT / "src").rglob("*.py")):
         if "__pycache__" not in src.parts:
             copy(src, DIST / src.relative_to(ROOT))

@@ -1,0 +1,78 @@
+"""Random playouts per second for Senet on CPython (not a test: it prints figures).
+
+    python3 benchmarks/playouts.py [--games 1000] [--rounds 5] [--ruleset jequier]
+
+Two loops play the very same seeded games (a test checks that they agree):
+  playout  ``ludeum.senet.playout.random_playout``, the engine's fast loop on
+           bitboards (what Monte Carlo search uses);
+  states   the same games through the public state API, one immutable state per
+           throw and per move (what the app and the saves use): the baseline.
+They run interleaved, round after round, so that machine noise hits both alike; the
+script prints the best and median round of each and their ratio as a markdown table
+for docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from ludeum.chance import random_choice  # noqa: E402
+from ludeum.protocol import CHANCE  # noqa: E402
+from ludeum.senet import PRESETS, new_game, throw_sticks  # noqa: E402
+from ludeum.senet.playout import random_playout  # noqa: E402
+
+
+def through_states(start, source):
+    state, actions = start, 0
+    while state.to_act() is not None:
+        if state.to_act() == CHANCE:
+            state = state.apply(throw_sticks(source))
+        else:
+            state = state.apply(random_choice(state.legal_moves(), source))
+        actions += 1
+    return state.winner, actions
+
+
+def per_second(play, start, games: int, seed: int) -> tuple[float, int]:
+    source = random.Random(seed)
+    actions = 0
+    began = time.perf_counter()
+    for _ in range(games):
+        actions += play(start, source)[1]
+    return games / (time.perf_counter() - began), actions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--ruleset", default="jequier", choices=sorted(PRESETS))
+    args = parser.parse_args()
+    start = new_game(PRESETS[args.ruleset])
+    rates: dict[str, list[float]] = {"playout": [], "states": []}
+    actions = 0
+    for round_ in range(args.rounds):
+        for name, play in (("playout", random_playout), ("states", through_states)):
+            rate, actions = per_second(play, start, args.games, seed=round_)
+            rates[name].append(rate)
+    print(f"Senet ({args.ruleset}) random playouts, {args.games} games x {args.rounds} rounds,")
+    print(f"CPython {platform.python_version()}, {actions / args.games:.0f} actions per game")
+    print()
+    print("| loop | best (games/s) | median (games/s) |")
+    print("| --- | ---: | ---: |")
+    for name, values in rates.items():
+        print(f"| {name} | {max(values):,.0f} | {statistics.median(values):,.0f} |")
+    ratio = statistics.median(rates["playout"]) / statistics.median(rates["states"])
+    print(f"| playout / states (median) | {ratio:.2f}x | |")
+
+
+if __name__ == "__main__":
+    main()
