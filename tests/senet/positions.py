@@ -5,20 +5,23 @@ from __future__ import annotations
 from ludeum.senet import JEQUIER, parse_position
 
 
-def position_text(white, black, to="W", throw=None, pieces=5):
+def position_text(white, black, to="W", throw=None, pieces=5, off=None):
+    """``off``: (White, Black) borne off; by default every piece not listed."""
     board = ["."] * 30
     for s in white:
         board[s - 1] = "W"
     for s in black:
         board[s - 1] = "B"
-    off = f"{pieces - len(white)}-{pieces - len(black)}"
+    white_off, black_off = off if off else (pieces - len(white), pieces - len(black))
+    off = f"{white_off}-{black_off}"
     return f"{''.join(board)} {off} {to} {'-' if throw is None else throw}"
 
 
-def setup(white, black, to="W", throw=None, rules=JEQUIER):
-    """A position with the given pieces (the rest borne off), ``to`` to act and
+def setup(white, black, to="W", throw=None, rules=JEQUIER, off=None):
+    """A position with the given pieces (the rest borne off, unless ``off`` gives the
+    counts: under Tait's rules the others wait on the plinth), ``to`` to act and
     optionally a throw of that value waiting to be played. Black is seat 0."""
-    return parse_position(rules, position_text(white, black, to, throw, rules.pieces))
+    return parse_position(rules, position_text(white, black, to, throw, rules.pieces, off))
 
 
 def moves(state):

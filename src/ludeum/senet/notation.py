@@ -9,8 +9,11 @@ A position reads ``<board> <borne off> <to act> <throw>``, for example
   the opening, ``x`` when the game is over;
 * throw: the value waiting to be played, or ``-`` when the next action is a throw.
 
-Moves read ``10-11``, ``28-off``, ``P-4`` (from the plinth); throws read ``T0110``
-(the four sticks, 1 = light side up).
+Moves read ``10-11``, ``28-off``, ``P-4`` (from the plinth) or ``pass``; throws read
+``T0110`` (the four sticks, 1 = light side up). Pieces of neither the board nor the
+borne-off count are on the plinth (Tait's reading). Two bits of Kendall's state are
+not written: a piece back from the water that must move next, and a side still
+waiting for its starting 1; replaying a game's actions restores them.
 """
 
 from __future__ import annotations
@@ -53,15 +56,18 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
     board = (EMPTY,) + tuple(_COLOUR[c] for c in board_text) + (EMPTY,)
     white_bits = mask_of(s for s in range(1, 31) if board[s] == WHITE)
     black_bits = mask_of(s for s in range(1, 31) if board[s] == BLACK)
-    if board[27] != EMPTY:
-        raise ValueError("no piece can stand in the water (square 27)")
+    if board[27] != EMPTY and rules.family != "kendall":
+        raise ValueError("no piece can stand in the water (square 27) in this reading")
     try:
         white_off, black_off = (int(n) for n in off_text.split("-"))
     except ValueError:
         raise ValueError("borne off reads like 0-2") from None
     for colour, off in ((WHITE, white_off), (BLACK, black_off)):
-        if off < 0 or board.count(colour) + off != rules.pieces:
+        accounted = board.count(colour) + off
+        if off < 0 or accounted > rules.pieces:
             raise ValueError(f"each side has {rules.pieces} pieces")
+        if accounted < rules.pieces and rules.family != "tait":
+            raise ValueError(f"each side has {rules.pieces} pieces (only Tait's wait on a plinth)")
     winner = None
     if to_act in ("0", "1"):
         seat, black = int(to_act), None

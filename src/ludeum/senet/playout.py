@@ -13,7 +13,7 @@ import random
 
 from ..chance import random_choice
 from .moves import BIT, move_pieces, tables
-from .state import SenetState
+from .state import BLACK, WHITE, SenetState, next_throw
 from .sticks import throw_sticks
 from .track import WATER
 
@@ -27,9 +27,11 @@ def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
     matches one played through the state API.
     """
     # The opening and a throw already waiting for its move go through the state
-    # API (a few actions at most); the loop below starts at a throw in play.
+    # API (a few actions at most); the loop below starts at a throw in play. Only
+    # Jéquier's readings have the bitboard loop: the others play through states.
     actions = 0
-    while state.winner is None and (state.black_seat is None or state.throw is not None):
+    plain = state.rules.family != "jequier"
+    while state.winner is None and (plain or state.black_seat is None or state.throw is not None):
         if state.throw is None:
             state = state.apply(throw_sticks(source))
         else:
@@ -53,9 +55,20 @@ def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
         mine, opp = state.white, state.black
         off_mine, off_opp = state.borne_off[1], state.borne_off[2]
     unmoved = state.unmoved
+    throws, limit = state.throws, rules.throw_limit or 1 << 62
     # The loop below is the hottest code of the project: every line is written for
     # CPython's speed (two-name swaps, no range objects, no attribute lookups).
     while True:
+        if throws >= limit:
+            colours = (BLACK, WHITE) if seat == state.black_seat else (WHITE, BLACK)
+            pieces_of = dict(zip(colours, (mine, opp), strict=True))
+            off_of = dict(zip(colours, (off_mine, off_opp), strict=True))
+            stopped = state._replace(
+                white=pieces_of[WHITE], black=pieces_of[BLACK],
+                borne_off=(0, off_of[WHITE], off_of[BLACK]), throws=throws, unmoved=unmoved,
+            )  # fmt: skip
+            return next_throw(stopped, seat).winner, actions
+        throws += 1
         value = value_of_bits[getrandbits(4)]
         forward, off, back = generators[value](mine, opp, unmoved)
         ahead = forward | off

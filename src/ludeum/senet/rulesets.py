@@ -33,6 +33,63 @@ Jéquier (Ludii reading)
     6 still throws again, rows broken at the corners with the blockade counting pieces
     of both colours. We keep Ludii's intent but not its bugs: the first empty square
     is looked for on the whole track, not only on 1-10.
+
+Kendall, with four options (16 rulesets)
+    Source: Timothy Kendall's rules (1978 rule book, *Passing Through the
+    Netherworld*) as summarised and coded by Ludii (seed 001 lists the 16 rulesets;
+    spec section 3). Choices:
+
+    * Seven pieces each on 1-14 (five on 1-10 with Five Pieces). As in Jéquier, the
+      first seat to throw a 1 takes the pieces on the even squares and moves the
+      front one a square; we draw that side dark ("Black") in every reading so the
+      board looks the same, although Kendall's own text calls it white.
+    * No light side up counts 5; 1, 4 and 5 earn another throw, even when the throw
+      cannot be used, but not after a water action (going back to 15, waiting in the
+      water, bearing off from it). Each throw is played as it is thrown (Ludii), not
+      saved up for the end of the turn (Kendall's prose).
+    * A piece before 26 must land on 26 exactly: it cannot pass it. From 26 a 1
+      enters the water (27) if it is free, 2/3/4 go to 28/29/30, 5 bears off. From 28
+      only a 3 bears off, from 29 only a 2, from 30 any throw. Bearing off is never
+      compulsory: when it is all a throw allows, the player may pass instead.
+    * Capture by landing on a lone opposing piece, which swaps to the mover's square;
+      two opposing pieces side by side along the track protect each other (10/11 and
+      20/21 are neighbours; Ludii's wrap-around quirks are not copied). From 26 onto
+      28-30 the captured piece goes into the water instead, and only while the water
+      is empty: so 28-30 are safe while a piece waits in the water. No blockades.
+    * Backward moves only when no piece can go forward, for pieces on 1-26, onto an
+      empty square or a lone opposing piece, which swaps forward.
+    * A piece in the water freezes its owner's other pieces. Each throw: a 4 bears it
+      off; another value may bring it back to 15 if 15 is free; or it waits (a pass).
+      Coming back costs a turn, modelled as Ludii does: the throw is spent on the move
+      to 15 and the next throw must move that piece (forward, else backward).
+    * Options: Five Pieces; Starting Throw (the second player may not move any piece
+      until it has thrown a 1, and may use that 1 at once); Trap (a piece before 26
+      whose throw would carry it past 26 may instead go into the water, if it is free);
+      Home Row (no bearing off, from anywhere, while an own piece is on 1-10).
+
+Tait
+    Source: John Tait's rules as given in seed 003 (no other source; spec section 4).
+    Choices:
+
+    * Five pieces each start off the board, on a plinth. Player 1 plays Black and
+      throws first; there is no opening. No light side up counts 6.
+    * Each throw allows exactly one action, and acting is compulsory when any action
+      is legal (otherwise the seed's remark that players have "no real choices" would
+      be false): enter a piece on square 4 with a 4 or square 6 with a 6; move a piece
+      forward; or bear off with an exact throw (30 needs 1, 25 needs 6).
+    * Landing on an opposing piece sends it back to its plinth, except on 15, the House
+      of Rebirth, where it is safe. Pieces pass over anything; no protection, no
+      blockade, no backward moves.
+    * A move into the water (27) sends the piece back to its plinth, and is allowed
+      only when no other action is.
+    * Another throw (one at most) after a 6, even an unusable one; after landing on 26;
+      after bearing off.
+
+Every reading: a game stops after ``throw_limit`` throws (3,000, about eight times a
+long game), since some readings let pieces shuffle back and forth without end (Ludii's
+piece-by-piece backward moves do, under random play). The side with more pieces borne
+off then wins, else the one further along the track; else it is a draw. This is the
+app's addition, as OpenSpiel caps its race games.
 """
 
 from __future__ import annotations
@@ -40,6 +97,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+FAMILIES = ("jequier", "kendall", "tait")
 STARTING_LOCK_MODES = ("off", "literal", "next_square_empty")
 BACKWARD_PRIORITY_MODES = ("global", "per_piece")
 
@@ -61,6 +119,10 @@ class SenetRules:
     bear_off_on_exact_30: bool = True
     extra_throw_after_forfeit: bool = False
     rows_turn_corners: bool = True
+    starting_throw: bool = False  # Kendall option
+    trap: bool = False  # Kendall option
+    home_row: bool = False  # Kendall option
+    throw_limit: int = 3000
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -109,8 +171,12 @@ class SenetRules:
 
 def _problems(rules: SenetRules) -> list[str]:
     problems = []
-    if rules.family != "jequier":
+    if rules.family not in FAMILIES:
         problems.append(f"unknown Senet family {rules.family!r}")
+    if rules.family != "kendall" and (rules.starting_throw or rules.trap or rules.home_row):
+        problems.append("starting_throw, trap and home_row are options of Kendall's rules")
+    if rules.throw_limit < 0:
+        problems.append("throw_limit must be 0 (none) or more")
     if not 1 <= rules.pieces <= 7:
         problems.append("pieces must be between 1 and 7")
     if rules.zero_light_value not in (5, 6):
@@ -140,4 +206,53 @@ JEQUIER_LUDII = SenetRules(
     rows_turn_corners=False,
 )
 
-PRESETS: dict[str, SenetRules] = {r.preset: r for r in (JEQUIER, JEQUIER_LUDII)}
+KENDALL_OPTIONS = ("five_pieces", "starting_throw", "trap", "home_row")
+
+
+def kendall(
+    five_pieces: bool = False,
+    starting_throw: bool = False,
+    trap: bool = False,
+    home_row: bool = False,
+) -> SenetRules:
+    """One of Kendall's 16 rulesets; its preset name lists the options taken."""
+    chosen = {"five_pieces": five_pieces, "starting_throw": starting_throw}
+    chosen.update(trap=trap, home_row=home_row)
+    name = "_".join(["kendall"] + [option for option in KENDALL_OPTIONS if chosen[option]])
+    return SenetRules(
+        preset=name,
+        family="kendall",
+        pieces=5 if five_pieces else 7,
+        zero_light_value=5,
+        extra_throw_values=frozenset({1, 4, 5}),
+        safe_squares=frozenset(),
+        extra_throw_after_forfeit=True,
+        starting_throw=starting_throw,
+        trap=trap,
+        home_row=home_row,
+    )
+
+
+KENDALL = kendall()
+
+TAIT = SenetRules(
+    preset="tait",
+    family="tait",
+    extra_throw_values=frozenset({6}),
+    safe_squares=frozenset({15}),
+    extra_throw_after_forfeit=True,
+)
+
+#: Every named ruleset, by preset name: Jéquier's two readings, Kendall's 16, Tait.
+PRESETS: dict[str, SenetRules] = {
+    r.preset: r
+    for r in (
+        JEQUIER,
+        JEQUIER_LUDII,
+        *(
+            kendall(*flags)
+            for flags in [tuple(bool(n >> i & 1) for i in range(4)) for n in range(16)]
+        ),
+        TAIT,
+    )
+}

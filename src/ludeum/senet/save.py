@@ -24,7 +24,14 @@ def to_json(state: SenetState) -> dict:
     start = state.start()
     return {
         "rules": start.rules.to_json(),
-        "start": {"position": position(start), "black_seat": start.black_seat},
+        "start": {
+            "position": position(start),
+            "black_seat": start.black_seat,
+            # Kendall's flags that position notation does not carry (see notation).
+            "waiting": start.waiting,
+            "forced": list(start.forced) or None,
+            "throws": start.throws,
+        },
         "actions": [action.notation() for action in state.actions()],
         "position": position(state),
     }
@@ -47,6 +54,20 @@ def from_json(data: Any) -> SenetState:
         state = parse_position(rules, start["position"], black_seat=black_seat or 0)
     except ValueError as error:
         raise SenetSaveError(f"bad start position: {error}") from None
+    waiting, forced, throws = start.get("waiting", 0), start.get("forced"), start.get("throws", 0)
+    if type(waiting) is not int or not 0 <= waiting <= 6:
+        raise SenetSaveError("waiting must be a colour mask (0-6)")
+    if forced is not None and not (
+        isinstance(forced, list)
+        and len(forced) == 2
+        and forced[0] in (1, 2)
+        and type(forced[1]) is int
+        and 1 <= forced[1] <= 30
+    ):
+        raise SenetSaveError("forced must be null or [colour, square]")
+    if type(throws) is not int or throws < 0:
+        raise SenetSaveError("throws must be a count")
+    state = state._replace(waiting=waiting, forced=tuple(forced or ()), throws=throws)
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise SenetSaveError("the record has no list of actions")

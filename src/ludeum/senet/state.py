@@ -17,12 +17,14 @@ from typing import NamedTuple
 
 from .. import history as hist
 from ..protocol import CHANCE, IllegalAction, Outcome
+from . import kendall, tait
 from .moves import BIT, bits, mask_of, move_pieces, tables
 from .rulesets import JEQUIER, SenetRules
 from .sticks import THROW_OUTCOMES, Throw
 from .track import OFF, PLINTH
 
 EMPTY, WHITE, BLACK = 0, 1, 2
+DRAW = -1  # ``winner`` of a game stopped by the throw limit with nobody ahead
 COLOUR_LETTERS = {WHITE: "W", BLACK: "B"}
 
 
@@ -35,6 +37,9 @@ class Move(NamedTuple):
     dst: int
 
     def notation(self) -> str:
+        if self == PASS:
+            return "pass"
+
         def name(square: int) -> str:
             return "off" if square == OFF else "P" if square == PLINTH else str(square)
 
@@ -46,6 +51,9 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Move:
+        if text == "pass":
+            return PASS
+
         def square(name: str) -> int:
             if name == "off":
                 return OFF
@@ -61,6 +69,11 @@ class Move(NamedTuple):
         return cls(square(src), square(dst))
 
 
+#: Doing nothing with a throw, where a ruleset allows it (Kendall: waiting in the
+#: water, or declining to bear off).
+PASS = Move(PLINTH, PLINTH)
+
+
 class SenetState(NamedTuple):
     """One position of a Senet game, with everything needed to go on from it.
 
@@ -68,6 +81,10 @@ class SenetState(NamedTuple):
     ``moves``. ``black_seat`` is None until the opening has decided the colours.
     ``unmoved`` marks the pieces still on their starting square (for the starting
     lock). ``effects`` says what the last action did, for the status line and log.
+    ``throws`` counts the throws so far (for the throw limit). Kendall's rules add
+    ``forced`` (colour, square): a piece back from the water that must move with its
+    side's next throw; and ``waiting`` (a colour bit mask, ``1 << colour``): sides
+    that may not move until they throw a 1 (the Starting Throw option).
     """
 
     rules: SenetRules
@@ -82,6 +99,9 @@ class SenetState(NamedTuple):
     effects: tuple
     history: tuple
     winner: int | None
+    throws: int = 0
+    forced: tuple[int, int] | tuple[()] = ()
+    waiting: int = 0
     origin: SenetState | None = None  # where the game began; None for that state itself
 
     # -- the game protocol -------------------------------------------------------
@@ -113,6 +133,9 @@ class SenetState(NamedTuple):
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
+        if self.effects and self.effects[-1][0] == "throw_limit":
+            winner = None if self.winner == DRAW else self.winner
+            return Outcome(winner, score(self), "throw_limit")
         return Outcome(self.winner, score(self), "borne_off")
 
     def actions(self) -> list[Throw | Move]:
@@ -159,6 +182,11 @@ class SenetState(NamedTuple):
     def pieces_on_board(self, colour: int) -> list[int]:
         return bits(self.white if colour == WHITE else self.black)
 
+    def on_plinth(self, colour: int) -> int:
+        """Pieces of a colour neither on the board nor borne off (Tait's plinth)."""
+        on_board = (self.white if colour == WHITE else self.black).bit_count()
+        return self.rules.pieces - on_board - self.borne_off[colour]
+
 
 def start_masks(rules: SenetRules) -> tuple[int, int]:
     """White on the odd squares, Black on the even ones, from square 1 on."""
@@ -168,44 +196,79 @@ def start_masks(rules: SenetRules) -> tuple[int, int]:
 
 
 def new_game(rules: SenetRules = JEQUIER, first_seat: int = 0) -> SenetState:
-    """The starting position; ``first_seat`` throws first in the opening."""
+    """The starting position; ``first_seat`` throws first (in the opening, or as
+    Black under Tait's rules, where every piece starts on the plinth)."""
     if first_seat not in (0, 1):
         raise ValueError("first_seat must be 0 or 1")
-    white, black = start_masks(rules)
+    tait = rules.family == "tait"
+    white, black = (0, 0) if tait else start_masks(rules)
     return SenetState(
         rules=rules,
         white=white,
         black=black,
         borne_off=(0, 0, 0),
         seat=first_seat,
-        black_seat=None,
+        black_seat=first_seat if tait else None,
         throw=None,
         moves=(),
         unmoved=white | black,
         effects=(),
         history=hist.EMPTY,
         winner=None,
+        # Starting Throw: the side that did not win the opening waits for a 1.
+        waiting=1 << WHITE if rules.starting_throw else 0,
     )
 
 
 def score(state: SenetState) -> int:
     """The winner's margin: 3, 2 or 1 for each losing piece on the first, middle or
-    last row."""
-    if state.winner is None:
+    last row (3 for a piece still on the plinth)."""
+    if state.winner is None or state.winner == DRAW:
         return 0
     loser = BLACK if state.colour_of(state.winner) == WHITE else WHITE
-    return sum(3 - (s - 1) // 10 for s in state.pieces_on_board(loser))
+    on_board = sum(3 - (s - 1) // 10 for s in state.pieces_on_board(loser))
+    return on_board + 3 * state.on_plinth(loser)
+
+
+def progress(state: SenetState, colour: int) -> tuple[int, int]:
+    """How far a side has come: pieces borne off, then the sum of its squares."""
+    return state.borne_off[colour], sum(state.pieces_on_board(colour))
 
 
 def legal_moves(state: SenetState, value: int) -> tuple[Move, ...]:
-    """The moves of the seat to act for a throw worth ``value``: forward moves and
-    bearing off by square, then backward moves."""
-    black_moves = state.seat == state.black_seat
-    mine, opp = (state.black, state.white) if black_moves else (state.white, state.black)
+    """The moves of the seat to act for a throw worth ``value``. Under Jéquier's
+    rules: forward moves and bearing off by square, then backward moves."""
+    colour = BLACK if state.seat == state.black_seat else WHITE
+    mine, opp = (state.black, state.white) if colour == BLACK else (state.white, state.black)
+    family = state.rules.family
+    if family == "kendall":
+        if state.waiting & (1 << colour):
+            return ()  # Starting Throw: no move before a 1 (cleared when one is thrown)
+        forced = state.forced[1] if state.forced and state.forced[0] == colour else 0
+        return tuple(kendall.moves(state.rules, mine, opp, value, forced, PASS))
+    if family == "tait":
+        return tuple(tait.moves(state.rules, mine, opp, value, state.on_plinth(colour)))
     forward, off, back = tables(state.rules).move_masks(mine, opp, value, state.unmoved)
     moves = [Move(s, OFF if BIT[s] & off else s + value) for s in bits(forward | off)]
     moves.extend(Move(s, s - value) for s in bits(back))
     return tuple(moves)
+
+
+def next_throw(state: SenetState, seat: int, **changes) -> SenetState:
+    """Hand the next throw to ``seat``, unless the throw limit stops the game."""
+    limit = state.rules.throw_limit
+    if limit and state.throws >= limit:
+        # The app's safety net (see rulesets): the side further along wins.
+        black, white = progress(state, BLACK), progress(state, WHITE)
+        if black == white:
+            winner = DRAW
+        else:
+            winner = state.seat_of(BLACK if black > white else WHITE)
+        effects = changes.pop("effects", ()) + (("throw_limit", limit),)
+        return state._replace(
+            seat=seat, throw=None, moves=(), winner=winner, effects=effects, **changes
+        )
+    return state._replace(seat=seat, throw=None, moves=(), **changes)
 
 
 # -- applying a throw ----------------------------------------------------------------
@@ -217,12 +280,11 @@ def _throw(state: SenetState, throw: Throw) -> SenetState:
     history = hist.push(state.history, throw)
     if state.origin is None:
         state = state._replace(origin=state)
+    state = state._replace(throws=state.throws + 1)
     seat = state.seat
     if state.black_seat is None:  # the opening: only a 1 counts
         if value != 1:
-            return state._replace(
-                seat=1 - seat, effects=(("opening_miss", value),), history=history
-            )
+            return next_throw(state, 1 - seat, effects=(("opening_miss", value),), history=history)
         front = 2 * rules.pieces
         return state._replace(
             black_seat=seat,
@@ -231,6 +293,9 @@ def _throw(state: SenetState, throw: Throw) -> SenetState:
             effects=(("opening_one", value),),
             history=history,
         )
+    colour_bit = 1 << (BLACK if seat == state.black_seat else WHITE)
+    if state.waiting & colour_bit and value == 1:
+        state = state._replace(waiting=state.waiting & ~colour_bit)  # the awaited 1
     moves = legal_moves(state, value)
     if moves:
         return state._replace(
@@ -240,7 +305,11 @@ def _throw(state: SenetState, throw: Throw) -> SenetState:
     # ruleset grants the extra throw anyway.
     again = rules.extra_throw_after_forfeit and value in rules.extra_throw_values
     effects = (("lost", value), ("extra_throw", value)) if again else (("lost", value),)
-    return state._replace(seat=seat if again else 1 - seat, effects=effects, history=history)
+    mover = BLACK if seat == state.black_seat else WHITE
+    forced = () if state.forced and state.forced[0] == mover else state.forced
+    return next_throw(
+        state, seat if again else 1 - seat, effects=effects, history=history, forced=forced
+    )
 
 
 # -- applying a move -----------------------------------------------------------------
@@ -253,8 +322,19 @@ def _play(state: SenetState, move: Move) -> SenetState:
     black_moves = seat == state.black_seat
     mine, opp = (state.black, state.white) if black_moves else (state.white, state.black)
     src, dst = move
-    mine, opp, effect = move_pieces(rules, mine, opp, src, dst)
-    effects = [("moved", src, dst), effect] if effect else [("moved", src, dst)]
+    # A Kendall piece back from the water stays "forced" until its side next moves.
+    mover = BLACK if black_moves else WHITE
+    forced = state.forced if state.forced and state.forced[0] != mover else ()
+    if rules.family == "jequier":
+        mine, opp, effect = move_pieces(rules, mine, opp, src, dst)
+        effects = [("moved", src, dst), effect] if effect else [("moved", src, dst)]
+        extra = value in rules.extra_throw_values
+    else:
+        family = kendall if rules.family == "kendall" else tait
+        mine, opp, more, extra, forced_square = family.play(rules, mine, opp, src, dst, value)
+        effects = more if move == PASS else [("moved", src, dst), *more]
+        if forced_square:
+            forced = (mover, forced_square)
     white, black = (opp, mine) if black_moves else (mine, opp)
     borne_off = state.borne_off
     if dst == OFF:
@@ -266,13 +346,13 @@ def _play(state: SenetState, move: Move) -> SenetState:
     if borne_off[BLACK if black_moves else WHITE] == rules.pieces:
         return state._replace(
             white=white, black=black, borne_off=borne_off, throw=None, moves=(),
-            unmoved=unmoved, effects=tuple(effects), history=history, winner=seat,
+            unmoved=unmoved, effects=tuple(effects), history=history, winner=seat, forced=(),
         )  # fmt: skip
-    if value in rules.extra_throw_values:
+    if extra:
         effects.append(("extra_throw", value))
     else:
         seat = 1 - seat
-    return state._replace(
-        white=white, black=black, borne_off=borne_off, seat=seat, throw=None, moves=(),
-        unmoved=unmoved, effects=tuple(effects), history=history,
+    return next_throw(
+        state, seat, white=white, black=black, borne_off=borne_off, unmoved=unmoved,
+        effects=tuple(effects), history=history, forced=forced,
     )  # fmt: skip
