@@ -8,9 +8,9 @@ from __future__ import annotations
 from ..i18n import _
 from ..protocol import CHANCE
 from .moves import BIT
-from .state import BLACK, WHITE, Move, SenetState
+from .state import BLACK, DRAW, PASS, WHITE, Move, SenetState
 from .sticks import Throw
-from .track import OFF
+from .track import OFF, PLINTH
 
 
 def seat_name(seat: int) -> str:
@@ -32,7 +32,9 @@ def colour_word(colour: int) -> str:
 
 
 def square_word(square: int) -> str:
-    return _("off the board") if square == OFF else str(square)
+    if square == OFF:
+        return _("off the board")
+    return _("the plinth") if square == PLINTH else str(square)
 
 
 def _effects_text(state: SenetState) -> list[str]:
@@ -40,19 +42,34 @@ def _effects_text(state: SenetState) -> list[str]:
     texts = []
     for effect in state.effects:
         kind = effect[0]
-        if kind == "bumped":
+        if kind == "bumped" and effect[2] == PLINTH:
+            texts.append(
+                _("The piece it landed on, on {square}, goes back to its plinth.",
+                  square=effect[1])
+            )  # fmt: skip
+        elif kind == "bumped":
             victim = colour_word(BLACK if state.black & BIT[effect[2]] else WHITE)
             texts.append(
                 _("A {colour} piece on {square} is bumped back to {back}.",
                   colour=victim, square=effect[1], back=effect[2])
             )  # fmt: skip
+        elif kind == "to_plinth":
+            texts.append(_("It fell into the water and goes back to its plinth."))
+        elif kind == "into_water":
+            texts.append(_("It is in the water now: nothing else of its side can move."))
+        elif kind == "reborn":
+            texts.append(
+                _("Back from the water, it must move with its side's next throw.")
+            )  # fmt: skip
+        elif kind == "waits":
+            texts.append(_("The piece in the water waits."))
+        elif kind == "passes":
+            texts.append(_("No piece is borne off this time."))
         elif kind == "water":
             texts.append(
                 _("It fell into the water and starts again on square {square}.",
                   square=effect[1])
             )  # fmt: skip
-        elif kind == "borne_off":
-            texts.append(_("The piece is borne off."))
     return texts
 
 
@@ -69,24 +86,48 @@ def status(state: SenetState) -> str:
         )
     elif kind == "lost":
         loser = state.seat if ("extra_throw", effect[1]) in state.effects else 1 - state.seat
-        parts.append(
-            _("{side} threw {value}, but no piece can use it: the throw is lost.",
-              side=side_name(state, loser), value=effect[1])
-        )  # fmt: skip
-    elif kind == "moved":
+        if state.waiting & (1 << state.colour_of(loser)):
+            parts.append(
+                _("{side} threw {value}: no piece may move before its side throws a 1.",
+                  side=side_name(state, loser), value=effect[1])
+            )  # fmt: skip
+        else:
+            parts.append(
+                _("{side} threw {value}, but no piece can use it: the throw is lost.",
+                  side=side_name(state, loser), value=effect[1])
+            )  # fmt: skip
+    elif kind in ("moved", "waits", "passes"):
         mover = state.seat if _extra(state) or actor is None else 1 - state.seat
-        parts.append(
-            _("{side} moved {src} to {dst}.", side=side_name(state, mover),
-              src=square_word(effect[1]), dst=square_word(effect[2]))
-        )  # fmt: skip
+        side = side_name(state, mover)
+        if kind == "moved" and effect[2] == OFF:
+            parts.append(_("{side} bore off the piece on {src}.", side=side, src=effect[1]))
+        elif kind == "moved" and effect[1] == PLINTH:
+            parts.append(_("{side} entered a piece on {dst}.", side=side, dst=effect[2]))
+        elif kind == "moved":
+            parts.append(
+                _("{side} moved {src} to {dst}.", side=side, src=effect[1], dst=effect[2])
+            )  # fmt: skip
+        else:
+            parts.append(_("{side} passes.", side=side))
         parts.extend(_effects_text(state))
     # What comes next.
     if actor is None:
         outcome = state.outcome()
-        parts.append(
-            _("{side} has borne off every piece and wins, by {score} points.",
-              side=side_name(state, outcome.winner), score=outcome.score)
-        )  # fmt: skip
+        if outcome.reason != "throw_limit":
+            parts.append(
+                _("{side} has borne off every piece and wins, by {score} points.",
+                  side=side_name(state, outcome.winner), score=outcome.score)
+            )  # fmt: skip
+        elif state.winner == DRAW:
+            parts.append(
+                _("The game stops after {limit} throws with neither side ahead: a draw.",
+                  limit=state.rules.throw_limit)
+            )  # fmt: skip
+        else:
+            parts.append(
+                _("The game stops after {limit} throws: {side} is further along and wins.",
+                  limit=state.rules.throw_limit, side=side_name(state, outcome.winner))
+            )  # fmt: skip
     elif actor == CHANCE:
         if state.in_opening:
             parts.append(
@@ -94,10 +135,7 @@ def status(state: SenetState) -> str:
                   player=seat_name(state.seat))
             )  # fmt: skip
         elif _extra(state):
-            parts.append(
-                _("A throw of {value} earns another throw: {side} throws again.",
-                  value=_extra(state), side=side_name(state, state.seat))
-            )  # fmt: skip
+            parts.append(_extra_reason(state))
         else:
             parts.append(_("{side} to throw.", side=side_name(state, state.seat)))
     elif kind == "opening_one":
@@ -108,7 +146,23 @@ def status(state: SenetState) -> str:
         )  # fmt: skip
     else:
         value = state.throw_value
-        if all(m.backward for m in state.moves):
+        forced = state.forced and state.forced[0] == state.colour_of(state.seat)
+        if state.moves == (PASS,):
+            parts.append(
+                _("{side} threw {value}: the piece in the water can only wait.",
+                  side=side_name(state, state.seat), value=value)
+            )  # fmt: skip
+        elif PASS in state.moves:
+            parts.append(
+                _("{side} threw {value}: choose a piece to move, or pass.",
+                  side=side_name(state, state.seat), value=value)
+            )  # fmt: skip
+        elif forced:
+            parts.append(
+                _("{side} threw {value}: the piece back from the water must move.",
+                  side=side_name(state, state.seat), value=value)
+            )  # fmt: skip
+        elif all(m.backward for m in state.moves):
             parts.append(
                 _("{side} threw {value}. No piece can go forward: move a piece back.",
                   side=side_name(state, state.seat), value=value)
@@ -119,6 +173,20 @@ def status(state: SenetState) -> str:
                   side=side_name(state, state.seat), value=value)
             )  # fmt: skip
     return " ".join(parts)
+
+
+def _extra_reason(state: SenetState) -> str:
+    """Why the same side throws again."""
+    side = side_name(state, state.seat)
+    value = _extra(state)
+    if state.rules.family == "tait":
+        if any(e[0] == "moved" and e[2] == OFF for e in state.effects):
+            return _("Bearing off earns another throw: {side} throws again.", side=side)
+        if any(e[0] == "moved" and e[2] == 26 for e in state.effects):
+            return _("Landing on the House of Beauty earns another throw: {side} throws again.",
+                     side=side)  # fmt: skip
+    return _("A throw of {value} earns another throw: {side} throws again.",
+             value=value, side=side)  # fmt: skip
 
 
 def _extra(state: SenetState) -> int | None:
@@ -140,6 +208,8 @@ def log_entry(before: SenetState, action: Throw | Move, after: SenetState) -> st
             return _("{side} threw {value}: lost", side=side_name(after, before.seat), value=value)
         return None
     value = before.throw_value
+    if action == PASS:
+        return _("{side} threw {value}: passes", side=side_name(after, before.seat), value=value)
     text = _("{side} threw {value}: {move}", side=side_name(after, before.seat),
              value=value, move=_move_text(action))  # fmt: skip
     extras = _effects_text(after)

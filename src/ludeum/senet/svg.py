@@ -1,8 +1,10 @@
 """The Senet board and sticks as SVG: pure functions of a state.
 
 The browser glue puts the returned markup into the page and listens for clicks and
-keys on elements carrying ``data-square`` (a square number, or ``off`` for the
-tray where borne-off pieces go). Every interactive element has a role, a tab stop
+keys on elements carrying ``data-square`` (a square number, ``off`` for the tray
+where borne-off pieces go, ``P`` for the plinth where pieces wait to enter under
+Tait's rules). The board adapts to the ruleset: its marked squares, the plinth,
+the number of pieces. Every interactive element has a role, a tab stop
 and an accessible name; text goes through ``_`` and is escaped.
 """
 
@@ -12,16 +14,16 @@ from html import escape
 
 from ..i18n import _
 from .moves import BIT, bits
-from .state import BLACK, WHITE, Move, SenetState
-from .track import OFF, SQUARES, WATER, cell_of
+from .rulesets import SenetRules
+from .state import BLACK, PASS, WHITE, Move, SenetState
+from .track import OFF, PLINTH, SQUARES, WATER, cell_of
 
 SIZE = 60  # one square
 MARGIN = 8
 TRAY_WIDTH = 76
-WIDTH = MARGIN * 3 + SIZE * 10 + TRAY_WIDTH
 HEIGHT = MARGIN * 2 + SIZE * 3
 
-#: The marks painted on the last squares of surviving boards, and what they mean.
+#: The names of the marked squares (boards from Egypt mark some of the last ones).
 MARK_NAMES = {
     15: "the House of Rebirth",
     26: "the House of Beauty",
@@ -30,21 +32,43 @@ MARK_NAMES = {
     29: "the House of Re-Atoum",
     30: "the last square",
 }
+#: Which squares each reading marks (Jéquier's marks 15 too where 15 is safe).
+MARKED = {
+    "jequier": frozenset({26, 27, 28, 29, 30}),
+    "kendall": frozenset({15, 26, 27, 28, 29, 30}),
+    "tait": frozenset({15, 26, 27}),
+}
 
 
-def _corner(square: int) -> tuple[int, int]:
+def marked_squares(rules: SenetRules) -> frozenset[int]:
+    marked = MARKED[rules.family]
+    return marked | {15} if 15 in rules.safe_squares else marked
+
+
+def _left(rules: SenetRules) -> int:
+    """Where square column 0 starts: after the plinth, when the reading has one."""
+    return MARGIN + (TRAY_WIDTH + MARGIN if rules.family == "tait" else 0)
+
+
+def _width(rules: SenetRules) -> int:
+    return _left(rules) + SIZE * 10 + MARGIN + TRAY_WIDTH + MARGIN
+
+
+def _corner(square: int, left: int = MARGIN) -> tuple[int, int]:
     row, column = cell_of(square)
-    return MARGIN + column * SIZE, MARGIN + row * SIZE
+    return left + column * SIZE, MARGIN + row * SIZE
 
 
-def _centre(square: int) -> tuple[int, int]:
-    x, y = _corner(square)
+def _centre(square: int, left: int = MARGIN) -> tuple[int, int]:
+    x, y = _corner(square, left)
     return x + SIZE // 2, y + SIZE // 2
 
 
-def _mark(square: int, rules_safe: frozenset[int]) -> str:
-    """The symbol drawn on a special square."""
-    x, y = _corner(square)
+def _mark(square: int, marked: frozenset[int], left: int) -> str:
+    """The symbol drawn on a marked square."""
+    if square not in marked:
+        return ""
+    x, y = _corner(square, left)
     cx, cy = x + SIZE // 2, y + SIZE // 2
     if square == 26:
         return f'<circle class="mark" cx="{cx}" cy="{cy}" r="{SIZE * 0.3:.0f}"/>'
@@ -63,7 +87,7 @@ def _mark(square: int, rules_safe: frozenset[int]) -> str:
             f'x2="{left + i * gap:.0f}" y2="{cy + 14}"/>'
             for i in range(strokes)
         )
-    if square == 15 and 15 in rules_safe:
+    if square == 15:
         # An ankh: a loop over a cross.
         return (
             f'<ellipse class="mark" cx="{cx}" cy="{cy - 12}" rx="7" ry="9"/>'
@@ -93,7 +117,7 @@ def colour_name(colour: int) -> str:
 def square_label(state: SenetState, square: int, *, movable: bool, target: bool) -> str:
     """The accessible name of a square, e.g. "Square 14, White piece, can move"."""
     parts = [_("Square {number}", number=square)]
-    if square in MARK_NAMES and (square != 15 or 15 in state.rules.safe_squares):
+    if square in marked_squares(state.rules):
         parts.append(_(MARK_NAMES[square]))
     colour = WHITE if state.white & BIT[square] else BLACK if state.black & BIT[square] else 0
     parts.append(_("{colour} piece", colour=colour_name(colour)) if colour else _("empty"))
@@ -115,18 +139,23 @@ def board_svg(
     """The whole board: squares with their marks and numbers, the track, the
     pieces, the borne-off tray, the last move and, for a selected piece, where it
     can go."""
-    movable = {m.src for m in state.moves}
-    targets = {m.dst for m in state.moves if m.src == selected}
-    safe = state.rules.safe_squares
+    movable = {m.src for m in state.moves if m != PASS}
+    targets = {m.dst for m in state.moves if m.src == selected and m != PASS}
+    rules = state.rules
+    safe = rules.safe_squares
+    marked = marked_squares(rules)
+    left = _left(rules)
     out = [
-        f'<svg class="senet-board" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'<svg class="senet-board" viewBox="0 0 {_width(rules)} {HEIGHT}" '
         f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{escape(_("Senet board"))}">',
         '<defs><marker id="track-arrow" viewBox="0 0 10 10" refX="5" refY="5" '
         'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
         '<path d="M0 0 L10 5 L0 10 z" class="track-arrow"/></marker></defs>',
     ]
+    if rules.family == "tait":
+        out.append(_plinth(state, PLINTH in movable, selected == PLINTH))
     for square in SQUARES:
-        x, y = _corner(square)
+        x, y = _corner(square, left)
         classes = ["square"]
         if square in safe:
             classes.append("safe")
@@ -149,7 +178,7 @@ def board_svg(
         )
         out.append(f'<g class="{" ".join(classes)}" data-square="{square}"{attrs}>')
         out.append(f'<rect class="cell" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}"/>')
-        out.append(_mark(square, safe))
+        out.append(_mark(square, marked, left))
         out.append(
             f'<text class="number" x="{x + 4}" y="{y + 13}" aria-hidden="true">{square}</text>'
         )
@@ -160,14 +189,14 @@ def board_svg(
             )
         out.append("</g>")
     # The track, faint beneath the pieces, shows the reversed-S order of play.
-    points = " ".join(f"{cx},{cy}" for cx, cy in map(_centre, SQUARES))
+    points = " ".join(f"{cx},{cy}" for cx, cy in (_centre(s, left) for s in SQUARES))
     out.append(
         f'<polyline class="track" points="{points}" marker-end="url(#track-arrow)" '
         f'aria-hidden="true"/>'
     )
     for colour, mask in ((WHITE, state.white), (BLACK, state.black)):
         for square in bits(mask):
-            cx, cy = _centre(square)
+            cx, cy = _centre(square, left)
             cls = "movable" if square in movable and selected is None else ""
             if square == selected:
                 cls = "chosen"
@@ -175,14 +204,45 @@ def board_svg(
                 f'<g class="piece-at" data-square="{square}" aria-hidden="true">'
                 f"{_piece(colour, cx, cy, cls)}</g>"
             )
-    out.append(_tray(state, OFF in targets))
+    out.append(_tray(state, OFF in targets, left + SIZE * 10 + MARGIN))
     out.append("</svg>")
     return "".join(out)
 
 
-def _tray(state: SenetState, is_target: bool) -> str:
+def _plinth(state: SenetState, can_enter: bool, chosen: bool) -> str:
+    """Tait's plinth, left of the board: pieces waiting to enter. It is a source
+    square when a throw lets a piece enter."""
+    x, y = MARGIN, MARGIN
+    white, black = state.on_plinth(WHITE), state.on_plinth(BLACK)
+    label = _("Plinth: White {white}, Black {black} waiting", white=white, black=black)
+    if can_enter:
+        label += ", " + _("can enter")
+        attrs = f' role="button" tabindex="0" aria-label="{escape(label)}"'
+    else:
+        attrs = f' role="img" aria-label="{escape(label)}"'
+    classes = "tray plinth" + (" selected" if chosen else "") + (" movable" if can_enter else "")
+    out = [f'<g class="{classes}" data-square="P"{attrs}>']
+    out.append(
+        f'<rect class="tray-cell" x="{x}" y="{y}" width="{TRAY_WIDTH}" height="{SIZE * 3}" rx="6"/>'
+    )
+    out.append(
+        f'<text class="tray-title" x="{x + TRAY_WIDTH / 2:.0f}" y="{y + 14}" '
+        f'text-anchor="middle" aria-hidden="true">{escape(_("plinth"))}</text>'
+    )
+    out.extend(_stacks(white, black, x, y))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _stacks(white: int, black: int, x: int, y: int) -> list[str]:
+    small = SIZE * 0.55
+    out = [_mini(WHITE, x + TRAY_WIDTH * 0.3, y + 30 + i * 14, small) for i in range(white)]
+    out += [_mini(BLACK, x + TRAY_WIDTH * 0.7, y + 30 + i * 14, small) for i in range(black)]
+    return out
+
+
+def _tray(state: SenetState, is_target: bool, x: int) -> str:
     """Borne-off pieces beside square 30; the tray is a destination when bearing off."""
-    x = MARGIN * 2 + SIZE * 10
     y = MARGIN
     height = SIZE * 3
     white_off, black_off = state.borne_off[WHITE], state.borne_off[BLACK]
@@ -200,13 +260,7 @@ def _tray(state: SenetState, is_target: bool) -> str:
         f'<text class="tray-title" x="{x + TRAY_WIDTH / 2:.0f}" y="{y + 14}" '
         f'text-anchor="middle" aria-hidden="true">{escape(_("off"))}</text>'
     )
-    small = SIZE * 0.55
-    for i in range(white_off):
-        cy = y + 30 + i * 14
-        out.append(_mini(WHITE, x + TRAY_WIDTH * 0.3, cy, small))
-    for i in range(black_off):
-        cy = y + 30 + i * 14
-        out.append(_mini(BLACK, x + TRAY_WIDTH * 0.7, cy, small))
+    out.extend(_stacks(white_off, black_off, x, y))
     out.append("</g>")
     return "".join(out)
 
