@@ -14,27 +14,33 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ludeum import saves
-from ludeum.i18n import _
+from ludeum.i18n import N_, _
 from ludeum.protocol import CHANCE, IllegalAction
 from ludeum.senet import JEQUIER, Move, new_game, throw_sticks
 from ludeum.senet.log import game_log, log_entry, status
+from ludeum.senet.rules_pages import rules_page
+from ludeum.senet.setup_form import choice_from_form, form_html, ruleset_name
+from ludeum.senet.state import PASS
 from ludeum.senet.svg import board_svg, sticks_svg
-from ludeum.senet.track import OFF
+from ludeum.senet.track import OFF, PLINTH
 
 SAVE_KEY = "ludeum:v1:current"
 QUARANTINE_PREFIX = "ludeum:v1:quarantine:"
 
 #: Static page text, set here so that it too goes through the translation function.
 PAGE_TEXT = {
-    "game-name": "Senet",
-    "throw": "Throw the sticks",
-    "new-game": "New game",
-    "moves-title": "Moves",
-    "confirm-text": "Abandon this game and start a new one?",
-    "confirm-yes": "Start a new game",
-    "confirm-no": "Keep playing",
-    "game-over-new": "Play again",
-    "keys-hint": (
+    "game-name": N_("Senet"),
+    "throw": N_("Throw the sticks"),
+    "pass": N_("Pass"),
+    "new-game": N_("New game"),
+    "show-rules": N_("Rules"),
+    "moves-title": N_("Moves"),
+    "game-over-new": N_("Play again"),
+    "new-game-title": N_("New game"),
+    "start-game": N_("Start"),
+    "cancel-new-game": N_("Cancel"),
+    "close-rules": N_("Close"),
+    "keys-hint": N_(
         "Keys: T throws; Tab moves between pieces; Enter or Space picks a piece and a square."
     ),
 }
@@ -77,6 +83,7 @@ class Storage:
 class SenetScreen:
     def __init__(self) -> None:
         self.rng = random.Random()
+        self.first_choice = "random"  # who throws first in the next new game
         self.storage = Storage()
         self.selected: int | None = None
         self.log: list[str] = []
@@ -86,10 +93,13 @@ class SenetScreen:
         self._listen(element("board"), "click", self.on_board_click)
         self._listen(element("board"), "keydown", self.on_board_key)
         self._listen(element("throw"), "click", lambda event: self.throw())
-        self._listen(element("new-game"), "click", lambda event: self.ask_new_game())
-        self._listen(element("confirm-yes"), "click", lambda event: self.start_new_game())
-        self._listen(element("confirm-no"), "click", lambda event: self.close_confirm())
-        self._listen(element("game-over-new"), "click", lambda event: self.start_new_game())
+        self._listen(element("pass"), "click", lambda event: self.act(PASS))
+        self._listen(element("new-game"), "click", lambda event: self.open_new_game())
+        self._listen(element("new-game-form"), "submit", self.on_new_game_submit)
+        self._listen(element("cancel-new-game"), "click", lambda event: self.close_new_game())
+        self._listen(element("game-over-new"), "click", lambda event: self.play_again())
+        self._listen(element("show-rules"), "click", lambda event: self.open_rules())
+        self._listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
         self._listen(document, "keydown", self.on_page_key)
 
     def _listen(self, target, kind: str, handler) -> None:
@@ -122,9 +132,11 @@ class SenetScreen:
         self.log = game_log(state)
         return state
 
-    def _fresh_game(self):
+    def _fresh_game(self, rules=JEQUIER):
         self.log = []
-        return new_game(JEQUIER, first_seat=self.rng.getrandbits(1))
+        first = self.first_choice
+        seat = self.rng.getrandbits(1) if first == "random" else int(first)
+        return new_game(rules, first_seat=seat)
 
     def save(self) -> None:
         self.storage.set(SAVE_KEY, saves.dump(self.state))
@@ -160,24 +172,39 @@ class SenetScreen:
             if move in state.moves:
                 self.act(move)
                 return
-        sources = {m.src for m in state.moves}
+        sources = {m.src for m in state.moves if m != PASS}
         self.selected = square if square in sources and square != self.selected else None
         self.render(focus=square)
 
-    def ask_new_game(self) -> None:
-        if not self.state.actions() or self.state.winner is not None:
-            self.start_new_game()
-            return
-        element("confirm-new").hidden = False
-        element("confirm-no").focus()
+    def open_new_game(self) -> None:
+        """The new-game dialog, preset to the current ruleset; the dialog is also the
+        confirmation before a game in progress is replaced."""
+        in_progress = bool(self.state.actions()) and self.state.winner is None
+        element("replace-warning").textContent = (
+            _("Starting a new game replaces the game in progress.") if in_progress else ""
+        )
+        element("new-game-fields").innerHTML = form_html(self.state.rules, self.first_choice)
+        element("new-game-dialog").showModal()
 
-    def close_confirm(self) -> None:
-        element("confirm-new").hidden = True
+    def close_new_game(self) -> None:
+        element("new-game-dialog").close()
         element("new-game").focus()
 
-    def start_new_game(self) -> None:
-        element("confirm-new").hidden = True
-        self.state = self._fresh_game()
+    def on_new_game_submit(self, event) -> None:
+        event.preventDefault()
+        values = {}
+        for entry in window.FormData.new(element("new-game-form")).entries():
+            name, value = entry[0], entry[1]
+            values[str(name)] = str(value)
+        rules, self.first_choice = choice_from_form(values)
+        element("new-game-dialog").close()
+        self.start_new_game(rules)
+
+    def play_again(self) -> None:
+        self.start_new_game(self.state.rules)
+
+    def start_new_game(self, rules) -> None:
+        self.state = self._fresh_game(rules)
         self.selected = None
         self.logged = 0
         element("moves").innerHTML = ""
@@ -185,14 +212,22 @@ class SenetScreen:
         self.render()
         element("throw").focus()
 
+    def open_rules(self) -> None:
+        dialog = element("rules-dialog")
+        dialog.setAttribute("aria-label", _("Rules"))
+        content = element("rules-content")
+        content.innerHTML = rules_page(self.state.rules)
+        dialog.showModal()
+        content.focus()  # start reading at the top, not at the Close button
+        dialog.scrollTop = 0
+
     # -- events ---------------------------------------------------------------------
 
     def _square_of(self, event) -> int | None:
         target = event.target.closest("[data-square]")
         if not target:  # JS null arrives as the falsy jsnull, not None
             return None
-        name = target.dataset.square
-        return OFF if name == "off" else int(name)
+        return _square_from_name(target.dataset.square)
 
     def on_board_click(self, event) -> None:
         square = self._square_of(event)
@@ -235,12 +270,13 @@ class SenetScreen:
         if focus is None:
             active = document.activeElement
             if active and board.contains(active):
-                name = active.dataset.square
-                focus = OFF if name == "off" else int(name) if name else None
+                focus = _square_from_name(active.dataset.square)
         board.innerHTML = board_svg(state, selected=self.selected, last_move=_last_move(state))
         element("sticks").innerHTML = sticks_svg(state)
         element("status").textContent = status(state)
         element("throw").disabled = state.to_act() != CHANCE
+        element("pass").hidden = PASS not in state.moves
+        element("ruleset-name").textContent = ruleset_name(state.rules)
         self._render_log()
         over = element("game-over")
         outcome = state.outcome()
@@ -250,7 +286,7 @@ class SenetScreen:
             element("game-over-text").textContent = status(state)
             over.hidden = False
         if focus is not None:
-            name = "off" if focus == OFF else str(focus)
+            name = "off" if focus == OFF else "P" if focus == PLINTH else str(focus)
             target = board.querySelector(f'[data-square="{name}"][tabindex]')
             if target:
                 target.focus()
@@ -267,11 +303,20 @@ class SenetScreen:
         moves.scrollTop = moves.scrollHeight
 
 
+def _square_from_name(name) -> int | None:
+    """A ``data-square`` value: a square number, ``off`` or ``P`` (the plinth)."""
+    if name == "off":
+        return OFF
+    if name == "P":
+        return PLINTH
+    return int(name) if name and str(name).isdigit() else None
+
+
 def _last_move(state) -> Move | None:
     history = state.history
     while history:
         history, action = history
-        if isinstance(action, Move):
+        if isinstance(action, Move) and action != PASS:
             return action
     return None
 
@@ -289,6 +334,7 @@ def main() -> None:
     screen = SenetScreen()
     screen.render()
     element("new-game").disabled = False
+    element("show-rules").disabled = False
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")

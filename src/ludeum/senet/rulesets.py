@@ -35,8 +35,8 @@ Jéquier (Ludii reading)
     is looked for on the whole track, not only on 1-10.
 
 Kendall, with four options (16 rulesets)
-    Source: Timothy Kendall's rules (1978 rule book, *Passing Through the
-    Netherworld*) as summarised and coded by Ludii (seed 001 lists the 16 rulesets;
+    Source: Timothy Kendall's rules (1979 rule book of the set *Passing Through
+    the Netherworld*) as summarised and coded by Ludii (seed 001 lists the 16 rulesets;
     spec section 3). Choices:
 
     * Seven pieces each on 1-14 (five on 1-10 with Five Pieces). As in Jéquier, the

@@ -135,6 +135,8 @@ def board_svg(
     *,
     selected: int | None = None,
     last_move: Move | None = None,
+    label: str | None = None,
+    ident: str = "board",
 ) -> str:
     """The whole board: squares with their marks and numbers, the track, the
     pieces, the borne-off tray, the last move and, for a selected piece, where it
@@ -145,10 +147,11 @@ def board_svg(
     safe = rules.safe_squares
     marked = marked_squares(rules)
     left = _left(rules)
+    name = escape(label or _("Senet board"))
     out = [
         f'<svg class="senet-board" viewBox="0 0 {_width(rules)} {HEIGHT}" '
-        f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{escape(_("Senet board"))}">',
-        '<defs><marker id="track-arrow" viewBox="0 0 10 10" refX="5" refY="5" '
+        f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{name}">',
+        f'<defs><marker id="{ident}-arrow" viewBox="0 0 10 10" refX="5" refY="5" '
         'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
         '<path d="M0 0 L10 5 L0 10 z" class="track-arrow"/></marker></defs>',
     ]
@@ -191,7 +194,7 @@ def board_svg(
     # The track, faint beneath the pieces, shows the reversed-S order of play.
     points = " ".join(f"{cx},{cy}" for cx, cy in (_centre(s, left) for s in SQUARES))
     out.append(
-        f'<polyline class="track" points="{points}" marker-end="url(#track-arrow)" '
+        f'<polyline class="track" points="{points}" marker-end="url(#{ident}-arrow)" '
         f'aria-hidden="true"/>'
     )
     for colour, mask in ((WHITE, state.white), (BLACK, state.black)):

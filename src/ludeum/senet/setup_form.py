@@ -1,0 +1,186 @@
+"""The new-game form for Senet: which reading, its options, and who throws first.
+
+``form_html`` draws the form's fields (presets first, Kendall's four options and the
+Jéquier options behind "custom"); ``choice_from_form`` turns the submitted values
+back into a ruleset and a first seat, checking every value: a tampered form falls
+back to the defaults and never raises.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..i18n import N_, _
+from .rulesets import JEQUIER, JEQUIER_LUDII, KENDALL_OPTIONS, TAIT, SenetRules, kendall
+
+#: The readings offered first, in the order shown.
+READINGS = (
+    ("jequier", N_("Jéquier, as printed by Botermans"), N_("the app's default")),
+    ("jequier_ludii", N_("Jéquier, as read by Ludii"), N_("another reading of the same rules")),
+    ("kendall", N_("Kendall"), N_("seven pieces, with four options to pick below")),
+    ("tait", N_("Tait"), N_("pieces enter from a plinth; more luck")),
+    ("custom", N_("Custom"), N_("Jéquier's rules with your choice of each disputed point")),
+)
+
+KENDALL_LABELS = {
+    "five_pieces": N_("Five Pieces: five pieces each instead of seven"),
+    "starting_throw": N_("Starting Throw: the second player waits for a 1 before moving"),
+    "trap": N_("Trap: overshooting 26 may end in the water"),
+    "home_row": N_("Home Row: no bearing off while a piece is on the first row"),
+}
+
+#: Jéquier's disputed points (rules spec 2.10a): name -> (label, choices or None for
+#: a yes/no box). The first choice of each list is the default reading.
+CUSTOM_FIELDS = {
+    "bump_to_first_empty": (
+        N_("A bumped piece goes to the first free square, not the attacker's square"),
+        None,
+    ),  # fmt: skip
+    "safe_squares": (
+        N_("Safe squares"),
+        (("26,28,29,30", N_("26, 28, 29 and 30")), ("15,26,28,29", N_("15, 26, 28 and 29"))),
+    ),
+    "starting_lock": (
+        N_("Pieces on their starting squares"),
+        (
+            ("off", N_("move freely")),
+            ("literal", N_("wait until the piece just ahead has moved once")),
+            ("next_square_empty", N_("on the first row, need the next square free")),
+        ),
+    ),
+    "backward_can_capture": (N_("Backward moves may bump a piece"), None),
+    "backward_priority": (
+        N_("Backward moves are allowed"),
+        (
+            ("global", N_("only when no piece can go forward")),
+            ("per_piece", N_("for any piece that cannot go forward")),
+        ),
+    ),
+    "bear_off_on_exact_30": (N_("Reaching square 30 exactly takes a piece off"), None),
+    "extra_throw_after_forfeit": (N_("An unusable 1, 4 or 6 still earns another throw"), None),
+    "rows_turn_corners": (N_("Pairs and walls may turn the corners of the board"), None),
+}
+
+FIRST_SEAT_CHOICES = (
+    ("random", N_("chosen at random")),
+    ("0", N_("Player 1")),
+    ("1", N_("Player 2")),
+)
+
+
+def reading_of(rules: SenetRules) -> str:
+    if rules.family in ("kendall", "tait"):
+        return rules.family
+    return rules.preset if rules.preset in ("jequier", "jequier_ludii") else "custom"
+
+
+def form_html(current: SenetRules = JEQUIER, first: str = "random") -> str:
+    """The fields of the new-game form, preset to ``current``."""
+    reading = reading_of(current)
+    out = [f'<fieldset class="readings"><legend>{escape(_("Rules"))}</legend>']
+    for value, label, hint in READINGS:
+        checked = " checked" if value == reading else ""
+        out.append(
+            f'<label class="choice"><input type="radio" name="reading" value="{value}"{checked}>'
+            f" {escape(_(label))} <small>({escape(_(hint))})</small></label>"
+        )
+    out.append("</fieldset>")
+    legend = escape(_("Kendall's options"))
+    out.append(f'<fieldset class="options kendall-options"><legend>{legend}</legend>')
+    for name in KENDALL_OPTIONS:
+        checked = " checked" if current.family == "kendall" and getattr(current, name) else ""
+        if name == "five_pieces" and current.family == "kendall" and current.pieces == 5:
+            checked = " checked"
+        out.append(
+            f'<label class="choice"><input type="checkbox" name="{name}"{checked}> '
+            f"{escape(_(KENDALL_LABELS[name]))}</label>"
+        )
+    out.append("</fieldset>")
+    custom = current if reading == "custom" else JEQUIER
+    out.append(
+        f'<fieldset class="options custom-options"><legend>{escape(_("Custom rules"))}</legend>'
+    )
+    for name, (label, choices) in CUSTOM_FIELDS.items():
+        value = getattr(custom, name)
+        if choices is None:
+            checked = " checked" if value else ""
+            out.append(
+                f'<label class="choice"><input type="checkbox" name="{name}"{checked}> '
+                f"{escape(_(label))}</label>"
+            )
+            continue
+        if isinstance(value, frozenset):
+            value = ",".join(map(str, sorted(value)))
+        options = "".join(
+            f'<option value="{v}"{" selected" if v == value else ""}>{escape(_(text))}</option>'
+            for v, text in choices
+        )
+        out.append(
+            f'<label class="choice">{escape(_(label))} '
+            f'<select name="{name}">{options}</select></label>'
+        )
+    out.append("</fieldset>")
+    out.append(f'<fieldset class="first"><legend>{escape(_("Who throws first"))}</legend>')
+    for value, label in FIRST_SEAT_CHOICES:
+        checked = " checked" if value == first else ""
+        out.append(
+            f'<label class="choice"><input type="radio" name="first" value="{value}"{checked}>'
+            f" {escape(_(label))}</label>"
+        )
+    out.append("</fieldset>")
+    return "".join(out)
+
+
+def choice_from_form(values: dict[str, str]) -> tuple[SenetRules, str]:
+    """The ruleset and first-seat choice (``"random"``, ``"0"`` or ``"1"``) from the
+    submitted form values (a checkbox is present when ticked)."""
+    reading = values.get("reading", "jequier")
+    first = values.get("first", "random")
+    if first not in {value for value, _label in FIRST_SEAT_CHOICES}:
+        first = "random"
+    if reading == "jequier_ludii":
+        return JEQUIER_LUDII, first
+    if reading == "tait":
+        return TAIT, first
+    if reading == "kendall":
+        return kendall(**{name: name in values for name in KENDALL_OPTIONS}), first
+    if reading != "custom":
+        return JEQUIER, first
+    changes: dict = {}
+    for name, (_label, choices) in CUSTOM_FIELDS.items():
+        if choices is None:
+            changes[name] = name in values
+            continue
+        allowed = [v for v, _text in choices]
+        value = values.get(name, allowed[0])
+        value = value if value in allowed else allowed[0]
+        if name == "safe_squares":
+            changes[name] = frozenset(int(n) for n in value.split(","))
+        else:
+            changes[name] = value
+    return JEQUIER.with_options(**changes), first
+
+
+def ruleset_name(rules: SenetRules) -> str:
+    """A short name for the status bar, e.g. "Kendall, with Trap and Home Row"."""
+    if rules.family == "kendall":
+        options = [
+            _(label)
+            for name, label in (
+                ("five_pieces", N_("Five Pieces")),
+                ("starting_throw", N_("Starting Throw")),
+                ("trap", N_("Trap")),
+                ("home_row", N_("Home Row")),
+            )
+            if (rules.pieces == 5 if name == "five_pieces" else getattr(rules, name))
+        ]
+        if not options:
+            return _("Kendall")
+        return _("Kendall, with {options}", options=", ".join(options))
+    if rules.family == "tait":
+        return _("Tait")
+    if rules.preset == "jequier":
+        return _("Jéquier (Botermans)")
+    if rules.preset == "jequier_ludii":
+        return _("Jéquier (Ludii)")
+    return _("Jéquier, custom rules")
