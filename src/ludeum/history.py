@@ -1,32 +1,49 @@
 """A game's history as a persistent linked list.
 
-Each state holds ``(previous_history, action)``: appending is O(1) and shares the
-whole past with the parent state, so immutable states stay cheap even in long games.
+Each state holds a ``Link`` to (previous history, action): appending is O(1) and
+shares the whole past with the parent state, so immutable states stay cheap even in
+long games. Links compare by identity: comparing two states never walks (or
+recurses through) thousands of past actions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-EMPTY: tuple = ()
+
+class Link:
+    """One action and the history before it; unpacks as ``previous, action``."""
+
+    __slots__ = ("previous", "action")
+
+    def __init__(self, previous: Link | None, action: Any) -> None:
+        self.previous = previous
+        self.action = action
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.previous, self.action))
 
 
-def push(history: tuple, action: Any) -> tuple:
-    return (history, action)
+EMPTY: Link | None = None
 
 
-def to_list(history: tuple) -> list[Any]:
+def push(history: Link | None, action: Any) -> Link:
+    return Link(history, action)
+
+
+def to_list(history: Link | None) -> list[Any]:
     actions = []
     while history:
-        history, action = history
-        actions.append(action)
+        actions.append(history.action)
+        history = history.previous
     actions.reverse()
     return actions
 
 
-def length(history: tuple) -> int:
+def length(history: Link | None) -> int:
     n = 0
     while history:
-        history = history[0]
+        history = history.previous
         n += 1
     return n

@@ -45,15 +45,15 @@ def dump(state: Any) -> str:
 def load(text: str) -> Any:
     try:
         data = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise SaveError(f"not JSON: {error}") from None
+    except (TypeError, ValueError, RecursionError) as error:
+        raise SaveError(f"not JSON: {type(error).__name__}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a Ludeum saved game")
     version = data.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:
         raise SaveError(f"unsupported save version {version!r} (this app reads {VERSION})")
     name = data.get("game")
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:
         raise SaveError(f"unknown game {name!r}")
     try:
         return GAMES[name][2](data.get("record"))

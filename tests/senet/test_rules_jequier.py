@@ -76,9 +76,9 @@ def test_2_2_throws_other_than_one_pass_to_the_other_seat():
 
 def test_2_2_first_one_makes_the_thrower_black_and_moves_ten_to_eleven():
     state = new_game(first_seat=0).apply(TWO).apply(ONE)
-    assert state.black_seat == 1 and state.colour_of(1) == BLACK
-    assert state.legal_moves() == (Move(10, 11),)
+    assert state.to_act() == 1 and state.legal_moves() == (Move(10, 11),)
     state = state.apply(Move(10, 11))
+    assert state.black_seat == 1 and state.colour_of(1) == BLACK
     assert state.pieces_on_board(BLACK) == [2, 4, 6, 8, 11]
 
 

@@ -36,9 +36,9 @@ def test_3_1_no_light_side_counts_five():
 
 def test_3_1_first_one_takes_the_even_squares_and_moves_14_to_15_then_throws_again():
     state = new_game(KENDALL, first_seat=0).apply(THREE).apply(ONE)
-    assert state.black_seat == 1 and state.legal_moves() == (Move(14, 15),)
+    assert state.to_act() == 1 and state.legal_moves() == (Move(14, 15),)
     state = state.apply(Move(14, 15))
-    assert state.to_act() == CHANCE and state.seat == 1
+    assert state.black_seat == 1 and state.to_act() == CHANCE and state.seat == 1
 
 
 @pytest.mark.parametrize(

@@ -210,7 +210,7 @@ def log_entry(before: SenetState, action: Throw | Move, after: SenetState) -> st
     value = before.throw_value
     if action == PASS:
         return _("{side} threw {value}: passes", side=side_name(after, before.seat), value=value)
-    text = _("{side} threw {value}: {move}", side=side_name(after, before.seat),
+    text = _("{side} threw {value}: {move}.", side=side_name(after, before.seat),
              value=value, move=_move_text(action))  # fmt: skip
     extras = _effects_text(after)
     return " ".join([text, *extras])

@@ -21,7 +21,7 @@ from __future__ import annotations
 from .. import history as hist
 from .moves import mask_of
 from .rulesets import SenetRules
-from .state import BLACK, EMPTY, WHITE, Move, SenetState, legal_moves
+from .state import BLACK, EMPTY, WHITE, Move, SenetState, legal_moves, start_masks
 from .sticks import Throw
 
 _LETTER = {EMPTY: ".", WHITE: "W", BLACK: "B"}
@@ -29,24 +29,28 @@ _COLOUR = {v: k for k, v in _LETTER.items()}
 
 
 def position(state: SenetState) -> str:
-    board = "".join(_LETTER[state.board[s]] for s in range(1, 31))
+    board = state.board
+    squares = "".join(_LETTER[board[s]] for s in range(1, 31))
     off = f"{state.borne_off[WHITE]}-{state.borne_off[BLACK]}"
     if state.winner is not None:
         to_act = "x"
     elif state.black_seat is None:
-        to_act = str(state.seat)
+        to_act = str(state.seat)  # the opening (and its move, with the 1 pending)
     else:
         to_act = "B" if state.seat == state.black_seat else "W"
     throw = "-" if state.throw is None else str(state.throw_value)
-    return f"{board} {off} {to_act} {throw}"
+    return f"{squares} {off} {to_act} {throw}"
 
 
 def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> SenetState:
-    """A state from position notation, for tests, puzzles and researchers.
+    """A state from position notation, for tests, puzzles and researchers; raises
+    ValueError, with the reason, for any position the rules cannot hold.
 
     A pending throw is given by value; the sticks shown for it are a representative
     throw. Pieces count as "unmoved" (for the starting lock) when they stand on
     their own starting square."""
+    if not isinstance(text, str):
+        raise ValueError("a position is a text")
     parts = text.split()
     if len(parts) != 4 or len(parts[0]) != 30:
         raise ValueError("a position has four fields and a 30-square board")
@@ -58,28 +62,35 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
     black_bits = mask_of(s for s in range(1, 31) if board[s] == BLACK)
     if board[27] != EMPTY and rules.family != "kendall":
         raise ValueError("no piece can stand in the water (square 27) in this reading")
-    try:
-        white_off, black_off = (int(n) for n in off_text.split("-"))
-    except ValueError:
-        raise ValueError("borne off reads like 0-2") from None
+    counts = off_text.split("-")
+    if len(counts) != 2 or not all(n.isascii() and n.isdigit() for n in counts):
+        raise ValueError("borne off reads like 0-2")
+    white_off, black_off = int(counts[0]), int(counts[1])
     for colour, off in ((WHITE, white_off), (BLACK, black_off)):
         accounted = board.count(colour) + off
-        if off < 0 or accounted > rules.pieces:
+        if accounted > rules.pieces:
             raise ValueError(f"each side has {rules.pieces} pieces")
         if accounted < rules.pieces and rules.family != "tait":
             raise ValueError(f"each side has {rules.pieces} pieces (only Tait's wait on a plinth)")
+    finished = [c for c, off in ((WHITE, white_off), (BLACK, black_off)) if off == rules.pieces]
     winner = None
     if to_act in ("0", "1"):
+        # The opening: nothing has moved yet.
+        if rules.family == "tait":
+            raise ValueError("Tait's reading has no opening: to act is W or B")
+        if (white_bits, black_bits) != start_masks(rules):
+            raise ValueError("during the opening every piece is on its starting square")
         seat, black = int(to_act), None
     elif to_act in ("W", "B"):
+        if finished:
+            raise ValueError("a side with every piece borne off has won: to act is x")
         black = black_seat
         seat = black if to_act == "B" else 1 - black
     elif to_act == "x":
         black = black_seat
-        done = [c for c, off in ((WHITE, white_off), (BLACK, black_off)) if off == rules.pieces]
-        if len(done) != 1:
+        if len(finished) != 1:
             raise ValueError("a finished game has exactly one side with every piece off")
-        seat = black if done[0] == BLACK else 1 - black
+        seat = black if finished[0] == BLACK else 1 - black
         winner = seat
     else:
         raise ValueError("to act is W, B, 0, 1 or x")
@@ -87,14 +98,18 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
         s for s in range(1, 2 * rules.pieces + 1)
         if board[s] == (WHITE if s % 2 else BLACK)
     )  # fmt: skip
-    throw = None
+    throw, value = None, 0
     if throw_text != "-":
-        if winner is not None or black is None or not throw_text.isdigit():
-            raise ValueError("a pending throw needs a game in play")
+        if not (throw_text.isascii() and throw_text.isdigit()):
+            raise ValueError("the throw is - or a value from 1 to 6")
+        if winner is not None:
+            raise ValueError("a finished game has no throw pending")
         value = int(throw_text)
         light = 0 if value == rules.zero_light_value else value
         if not 0 <= light <= 4 or rules.throw_value(light) != value:
             raise ValueError(f"no throw is worth {value}")
+        if black is None and value != 1:
+            raise ValueError("in the opening only a 1 waits to be played")
         throw = Throw(tuple(1 if i < light else 0 for i in range(4)))
     state = SenetState(
         rules=rules,
@@ -110,9 +125,15 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
         history=hist.EMPTY,
         winner=winner,
     )
-    if throw is not None:
-        state = state._replace(moves=legal_moves(state, value))
-    return state
+    if throw is None:
+        return state
+    if black is None:  # the opening 1: Black's front piece must step forward
+        front = 2 * rules.pieces
+        return state._replace(moves=(Move(front, front + 1),))
+    moves = legal_moves(state, value)
+    if not moves:
+        raise ValueError(f"no piece can use a throw of {value} here: it would be lost")
+    return state._replace(moves=moves)
 
 
 def parse_action(text: str) -> Throw | Move:

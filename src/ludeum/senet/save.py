@@ -48,7 +48,7 @@ def from_json(data: Any) -> SenetState:
     if not isinstance(start, dict) or not isinstance(start.get("position"), str):
         raise SenetSaveError("the record has no start position")
     black_seat = start.get("black_seat")
-    if black_seat not in (None, 0, 1) or isinstance(black_seat, bool):
+    if black_seat is not None and (type(black_seat) is not int or black_seat not in (0, 1)):
         raise SenetSaveError("black_seat must be 0, 1 or null")
     try:
         state = parse_position(rules, start["position"], black_seat=black_seat or 0)

@@ -59,7 +59,7 @@ class Move(NamedTuple):
                 return OFF
             if name == "P":
                 return PLINTH
-            if name.isdigit() and 1 <= int(name) <= 30:
+            if name.isascii() and name.isdigit() and 1 <= int(name) <= 30:
                 return int(name)
             raise ValueError(f"not a square: {name!r}")
 
@@ -97,7 +97,7 @@ class SenetState(NamedTuple):
     moves: tuple[Move, ...]
     unmoved: int
     effects: tuple
-    history: tuple
+    history: hist.Link | None
     winner: int | None
     throws: int = 0
     forced: tuple[int, int] | tuple[()] = ()
@@ -173,6 +173,7 @@ class SenetState(NamedTuple):
 
     @property
     def in_opening(self) -> bool:
+        """Before the colours are decided, including the opening move itself."""
         return self.black_seat is None
 
     @property
@@ -285,9 +286,9 @@ def _throw(state: SenetState, throw: Throw) -> SenetState:
     if state.black_seat is None:  # the opening: only a 1 counts
         if value != 1:
             return next_throw(state, 1 - seat, effects=(("opening_miss", value),), history=history)
+        # The 1 makes this seat Black, once it has moved Black's front piece.
         front = 2 * rules.pieces
         return state._replace(
-            black_seat=seat,
             throw=throw,
             moves=(Move(front, front + 1),),
             effects=(("opening_one", value),),
@@ -319,6 +320,8 @@ def _play(state: SenetState, move: Move) -> SenetState:
     rules = state.rules
     value = rules.throw_value(state.throw.light)
     seat = state.seat
+    if state.black_seat is None:  # the opening move: its mover plays Black from now on
+        state = state._replace(black_seat=seat)
     black_moves = seat == state.black_seat
     mine, opp = (state.black, state.white) if black_moves else (state.white, state.black)
     src, dst = move

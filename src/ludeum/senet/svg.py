@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..i18n import _
+from ..i18n import N_, _
 from .moves import BIT, bits
 from .rulesets import SenetRules
 from .state import BLACK, PASS, WHITE, Move, SenetState
@@ -25,12 +25,12 @@ HEIGHT = MARGIN * 2 + SIZE * 3
 
 #: The names of the marked squares (boards from Egypt mark some of the last ones).
 MARK_NAMES = {
-    15: "the House of Rebirth",
-    26: "the House of Beauty",
-    27: "the water",
-    28: "the House of the Three Truths",
-    29: "the House of Re-Atoum",
-    30: "the last square",
+    15: N_("the House of Rebirth"),
+    26: N_("the House of Beauty"),
+    27: N_("the water"),
+    28: N_("the House of the Three Truths"),
+    29: N_("the House of Re-Atoum"),
+    30: N_("the last square"),
 }
 #: Which squares each reading marks (Jéquier's marks 15 too where 15 is safe).
 MARKED = {
