@@ -88,9 +88,8 @@ def form_html(current: SenetRules = JEQUIER, first: str = "random") -> str:
     legend = escape(_("Kendall's options"))
     out.append(f'<fieldset class="options kendall-options"><legend>{legend}</legend>')
     for name in KENDALL_OPTIONS:
-        checked = " checked" if current.family == "kendall" and getattr(current, name) else ""
-        if name == "five_pieces" and current.family == "kendall" and current.pieces == 5:
-            checked = " checked"
+        taken = current.pieces == 5 if name == "five_pieces" else getattr(current, name)
+        checked = " checked" if current.family == "kendall" and taken else ""
         out.append(
             f'<label class="choice"><input type="checkbox" name="{name}"{checked}> '
             f"{escape(_(KENDALL_LABELS[name]))}</label>"

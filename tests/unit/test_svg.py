@@ -1,0 +1,343 @@
+"""The Senet board and sticks as SVG (``ludeum.senet.svg``): pure functions of a
+state that return well-formed XML, with the squares, marks, pieces, interactive
+elements and accessible names the browser glue and screen readers rely on."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from senet_games import FOUR, ONE, SIX, THREE, TWO, play, play_until, setup
+
+from ludeum import i18n
+from ludeum.senet import BLACK, JEQUIER, JEQUIER_LUDII, WHITE, Move, Throw, new_game
+from ludeum.senet.svg import board_svg, sticks_svg
+from ludeum.senet.track import OFF, PLINTH
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(markup: str) -> ET.Element:
+    return ET.fromstring(markup)
+
+
+def squares(root: ET.Element) -> dict[str, ET.Element]:
+    """The square groups (and the tray) by their data-square value."""
+    return {
+        g.get("data-square"): g
+        for g in root.iter(f"{SVG}g")
+        if "square" in g.get("class", "").split() or "tray" in g.get("class", "").split()
+    }
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set(element.get("class", "").split())
+
+
+def pieces(root: ET.Element) -> dict[str, list[int]]:
+    """Squares holding a drawn piece, by colour, from the g.piece-at groups."""
+    found: dict[str, list[int]] = {"white": [], "black": []}
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class") == "piece-at":
+            (shape,) = list(g)
+            colour = ({"white", "black"} & classes(shape)).pop()
+            assert "piece" in classes(shape)
+            found[colour].append(int(g.get("data-square")))
+    return {colour: sorted(found[colour]) for colour in found}
+
+
+def interactive(root: ET.Element) -> set[str]:
+    return {
+        element.get("data-square")
+        for element in root.iter()
+        if element.get("role") == "button" and element.get("tabindex") == "0"
+    }
+
+
+def marks(group: ET.Element) -> list[ET.Element]:
+    return [element for element in group.iter() if "mark" in classes(element)]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+# -- purity and shape ----------------------------------------------------------------------
+
+
+def test_board_is_well_formed_svg_with_thirty_squares_and_the_tray():
+    root = parse(board_svg(new_game()))
+    assert root.tag == f"{SVG}svg" and root.get("viewBox") == "0 0 700 196"
+    found = squares(root)
+    assert sorted(found) == sorted([str(s) for s in range(1, 31)] + ["off"])
+    assert all(classes(found[str(s)]) >= {"square"} for s in range(1, 31))
+    assert classes(found["off"]) == {"tray"}
+
+
+def test_board_and_sticks_are_pure_functions_of_the_state():
+    state = play(JEQUIER, seed=5, limit=60)
+    before = state
+    first = board_svg(state, selected=None, last_move=Move(3, 5))
+    assert board_svg(state, selected=None, last_move=Move(3, 5)) == first
+    assert sticks_svg(state) == sticks_svg(state)
+    assert state is before and state.white == before.white  # nothing was changed
+
+
+def test_squares_are_laid_out_along_a_reversed_s():
+    root = parse(board_svg(new_game()))
+    cells = {
+        int(g.get("data-square")): g.find(f"{SVG}rect")
+        for g in root.iter(f"{SVG}g")
+        if "square" in classes(g)
+    }
+    x = {s: int(cells[s].get("x")) for s in cells}
+    y = {s: int(cells[s].get("y")) for s in cells}
+    assert [x[s] for s in (1, 10, 11, 20, 21, 30)] == [8, 548, 548, 8, 8, 548]
+    assert [y[s] for s in (1, 10, 11, 20, 21, 30)] == [8, 8, 68, 68, 128, 128]
+
+
+# -- marks -----------------------------------------------------------------------------------
+
+
+def test_the_marks_on_26_to_30_are_drawn_and_no_other_square_is_marked():
+    found = squares(parse(board_svg(new_game())))
+    counts = {s: len(marks(found[str(s)])) for s in range(1, 31)}
+    # A circle on 26, three waves on 27, then three, two and one strokes.
+    assert {s: n for s, n in counts.items() if n} == {26: 1, 27: 3, 28: 3, 29: 2, 30: 1}
+    assert found["26"].find(f"{SVG}circle").get("class") == "mark"
+    assert all("water-line" in classes(m) for m in marks(found["27"]))
+    assert classes(found["27"]) == {"square", "water"}
+
+
+def test_safe_squares_are_marked_safe_by_class_and_name():
+    found = squares(parse(board_svg(new_game(JEQUIER))))
+    safe = {int(s) for s, g in found.items() if "safe" in classes(g)}
+    assert safe == {26, 28, 29, 30}
+    assert found["28"].get("aria-label") == (
+        "Square 28, the House of the Three Truths, empty, safe"
+    )
+
+
+def test_the_ankh_on_15_is_drawn_only_when_15_is_safe():
+    jequier = squares(parse(board_svg(new_game(JEQUIER))))
+    ludii = squares(parse(board_svg(new_game(JEQUIER_LUDII))))
+    assert marks(jequier["15"]) == []
+    assert [m.tag for m in marks(ludii["15"])] == [f"{SVG}ellipse", f"{SVG}line", f"{SVG}line"]
+    assert jequier["15"].get("aria-label") == "Square 15, empty"
+    assert ludii["15"].get("aria-label") == "Square 15, the House of Rebirth, empty, safe"
+    assert "safe" in classes(ludii["15"]) and "safe" not in classes(ludii["30"])
+
+
+# -- pieces ------------------------------------------------------------------------------------
+
+
+def test_pieces_of_each_colour_are_drawn_on_their_squares():
+    root = parse(board_svg(new_game()))
+    assert pieces(root) == {"white": [1, 3, 5, 7, 9], "black": [2, 4, 6, 8, 10]}
+
+
+def test_pieces_follow_the_state_through_a_game():
+    state = play(JEQUIER, seed=9, limit=200)
+    root = parse(board_svg(state))
+    assert pieces(root) == {
+        "white": state.pieces_on_board(WHITE),
+        "black": state.pieces_on_board(BLACK),
+    }
+    assert squares(root)["off"].get("aria-label") == (
+        f"Borne off: White {state.borne_off[WHITE]}, Black {state.borne_off[BLACK]}"
+    )
+
+
+def test_white_and_black_pieces_differ_in_shape_not_only_colour():
+    root = parse(board_svg(new_game()))
+    shapes = {}
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class") == "piece-at":
+            shape = g[0]
+            shapes.setdefault(({"white", "black"} & classes(shape)).pop(), set()).add(shape.tag)
+    assert shapes == {"white": {f"{SVG}circle"}, "black": {f"{SVG}rect"}}
+
+
+def test_borne_off_pieces_are_drawn_in_the_tray():
+    state = setup([28], [2, 15], to="W")
+    tray = squares(parse(board_svg(state)))["off"]
+    drawn = [classes(e) for e in tray.iter() if "piece" in classes(e)]
+    assert sum("white" in c for c in drawn) == 4 and sum("black" in c for c in drawn) == 3
+    assert tray.get("aria-label") == "Borne off: White 4, Black 3"
+
+
+# -- what can be clicked -------------------------------------------------------------------------
+
+
+def test_before_a_throw_nothing_is_interactive():
+    root = parse(board_svg(new_game()))
+    assert interactive(root) == set()
+    assert all(e.get("role") in ("img", "group") for e in root.iter() if e.get("role"))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_after_a_throw_exactly_the_movable_pieces_are_buttons(seed):
+    state = play_until(
+        new_game(JEQUIER, first_seat=seed % 2),
+        seed,
+        lambda s: s.throw is not None and len(s.actions()) > 3 * seed,
+    )
+    root = parse(board_svg(state))
+    movable = {str(m.src) for m in state.legal_moves()}
+    assert movable and interactive(root) == movable
+    found = squares(root)
+    for square in movable:
+        assert found[square].get("aria-label").endswith(", can move")
+    highlighted = {
+        g.get("data-square")
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "piece-at" and "movable" in classes(g[0])
+    }
+    assert highlighted == movable
+
+
+def test_a_selected_piece_shows_its_destinations_as_targets():
+    state = setup([12, 20], [14, 3], to="W", throw=2)
+    assert set(state.legal_moves()) == {Move(12, 14), Move(20, 22)}
+    root = parse(board_svg(state, selected=12))
+    found = squares(root)
+    targets = {s for s, g in found.items() if "target" in classes(g)}
+    assert targets == {"14"}
+    assert "selected" in classes(found["12"])
+    assert interactive(root) == {"12", "20", "14"}
+    assert found["14"].get("aria-label") == "Square 14, Black piece, destination"
+    rings = [e for e in found["14"].iter() if e.get("class") == "target-ring"]
+    assert len(rings) == 1
+    chosen = [
+        g.get("data-square")
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "piece-at" and "chosen" in classes(g[0])
+    ]
+    assert chosen == ["12"]
+
+
+def test_bearing_off_makes_the_tray_a_target():
+    state = setup([28, 25], [2], to="W", throw=3)
+    assert Move(28, OFF) in state.legal_moves()
+    root = parse(board_svg(state, selected=28))
+    tray = squares(root)["off"]
+    assert classes(tray) == {"tray", "target"}
+    assert tray.get("role") == "button" and tray.get("tabindex") == "0"
+    assert tray.get("aria-label") == "Borne off: White 3, Black 4, destination"
+    unselected = squares(parse(board_svg(state)))["off"]
+    assert unselected.get("role") == "img" and unselected.get("tabindex") is None
+
+
+def test_the_last_move_is_marked_from_and_to():
+    state = setup([14], [3], to="B")
+    found = squares(parse(board_svg(state, last_move=Move(12, 14))))
+    assert {s for s, g in found.items() if "last-from" in classes(g)} == {"12"}
+    assert {s for s, g in found.items() if "last-to" in classes(g)} == {"14"}
+    # Bearing off and entering from the plinth mark only the square on the board.
+    found = squares(parse(board_svg(state, last_move=Move(28, OFF))))
+    assert [s for s, g in found.items() if classes(g) & {"last-from", "last-to"}] == ["28"]
+    found = squares(parse(board_svg(state, last_move=Move(PLINTH, 4))))
+    assert [s for s, g in found.items() if classes(g) & {"last-from", "last-to"}] == ["4"]
+
+
+# -- accessibility and escaping -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_element_with_a_role_has_an_accessible_name(seed):
+    state = play(JEQUIER_LUDII if seed % 2 else JEQUIER, seed=seed, limit=40 * seed + 3)
+    selected = state.legal_moves()[0].src if state.legal_moves() else None
+    for markup in (board_svg(state, selected=selected), sticks_svg(state)):
+        with_role = [e for e in parse(markup).iter() if e.get("role")]
+        assert with_role
+        assert all(e.get("aria-label") for e in with_role)
+
+
+def test_square_names_say_what_stands_there():
+    found = squares(parse(board_svg(new_game())))
+    assert found["1"].get("aria-label") == "Square 1, White piece"
+    assert found["2"].get("aria-label") == "Square 2, Black piece"
+    assert found["11"].get("aria-label") == "Square 11, empty"
+    assert found["27"].get("aria-label") == "Square 27, the water, empty"
+    assert found["off"].get("aria-label") == "Borne off: White 0, Black 0"
+
+
+class Hostile(dict):
+    """A catalog that translates every message into text full of markup."""
+
+    PREFIX = '<i x="1">&amp;\'</i> '
+
+    def get(self, message, default=None):
+        return self.PREFIX + message
+
+
+def test_translated_text_is_escaped_so_no_outside_text_becomes_markup(monkeypatch):
+    monkeypatch.setitem(i18n.CATALOGS, "xx", Hostile())
+    assert i18n.set_language("xx") == "xx"
+    state = setup([12, 28], [14, 3], to="W", throw=2)
+    for markup in (
+        board_svg(state, selected=12, last_move=Move(10, 12)),
+        board_svg(setup([28, 25], [2], to="W", throw=3), selected=28),
+        sticks_svg(state),
+        sticks_svg(new_game()),
+    ):
+        root = parse(markup)  # would fail on unescaped markup
+        assert not [e for e in root.iter() if e.tag.endswith("}i") or e.tag == "i"]
+        labels = [e.get("aria-label") for e in root.iter() if e.get("aria-label")]
+        assert labels and all(label.startswith(Hostile.PREFIX) for label in labels)
+    tray_title = next(e for e in parse(board_svg(state)).iter() if e.get("class") == "tray-title")
+    assert tray_title.text == Hostile.PREFIX + "off"
+
+
+# -- the sticks --------------------------------------------------------------------------------
+
+
+def sticks(markup: str) -> tuple[list[str], str]:
+    root = parse(markup)
+    shown = [({"light", "dark"} & classes(e)).pop() for e in root.iter() if "stick" in classes(e)]
+    values = [e.text for e in root.iter() if e.get("class") == "stick-value"]
+    return shown, (values[0] if values else None)
+
+
+def test_sticks_before_any_throw_say_so():
+    root = parse(sticks_svg(new_game()))
+    assert root.get("aria-label") == "The sticks have not been thrown yet"
+    assert sticks(sticks_svg(new_game())) == ([], None)
+
+
+@pytest.mark.parametrize(
+    "throw,shown,value",
+    [
+        (Throw((0, 1, 0, 0)), ["dark", "light", "dark", "dark"], "1"),
+        (Throw((1, 0, 0, 1)), ["light", "dark", "dark", "light"], "2"),
+        (Throw((0, 1, 1, 1)), ["dark", "light", "light", "light"], "3"),
+        (FOUR, ["light"] * 4, "4"),
+        (SIX, ["dark"] * 4, "6"),
+    ],
+)
+def test_sticks_show_each_stick_light_or_dark_and_the_value(throw, shown, value):
+    state = setup([1], [2, 20], to="W").apply(throw)
+    assert sticks(sticks_svg(state)) == (shown, value)
+    light = shown.count("light")
+    assert parse(sticks_svg(state)).get("aria-label") == (
+        f"Sticks: {light} light sides up, worth {value}"
+    )
+
+
+def test_sticks_keep_showing_a_lost_throw_and_an_opening_miss():
+    lost = setup([2], [8, 9], to="W").apply(SIX)
+    assert lost.throw is None and sticks(sticks_svg(lost)) == (["dark"] * 4, "6")
+    miss = new_game().apply(THREE)
+    assert sticks(sticks_svg(miss)) == (["light", "light", "light", "dark"], "3")
+    moved = new_game().apply(ONE).apply(Move(10, 11))
+    assert sticks(sticks_svg(moved)) == (["light", "dark", "dark", "dark"], "1")
+
+
+def test_sticks_value_follows_the_ruleset():
+    kendall_like = JEQUIER.with_options(zero_light_value=5)
+    state = setup([1], [2, 20], to="W", rules=kendall_like).apply(SIX)
+    assert sticks(sticks_svg(state)) == (["dark"] * 4, "5")
+    assert sticks(sticks_svg(setup([1], [2, 20], to="W").apply(TWO)))[1] == "2"
