@@ -42,7 +42,17 @@ def dump(state: Any) -> str:
     )
 
 
+#: A real save opens a dozen brackets at most. Refusing texts with many more keeps a
+#: crafted, deeply nested text from overflowing the stack inside the JSON parser,
+#: which in the browser kills the interpreter before Python can raise anything.
+MAX_BRACKETS = 1000
+
+
 def load(text: str) -> Any:
+    if not isinstance(text, str):
+        raise SaveError("a saved game is a text")
+    if text.count("[") + text.count("{") > MAX_BRACKETS:
+        raise SaveError("too deeply nested to be a Ludeum saved game")
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:

@@ -292,6 +292,8 @@ class SenetScreen:
                 target.focus()
             elif state.to_act() == CHANCE:
                 element("throw").focus()
+            elif state.to_act() is None:
+                element("game-over-new").focus()
 
     def _render_log(self) -> None:
         moves = element("moves")

@@ -20,6 +20,14 @@ DIST = ROOT / "dist"
 CHROMIUM = os.environ.get("LUDEUM_CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps trying to reach Google
 # hosts, which this network refuses.
+# Chromium's in-process heap profiler is switched on at random for some browser
+# sessions (synthetic trial SyntheticHeapProfilingConfiguration=Enabled). Its
+# frame-pointer stack walk then reads past the end of the secondary stack that
+# WebAssembly JSPI (used by Pyodide) runs on, and the tab dies with SIGSEGV while
+# Python boots ("Page crashed"; Debian chromium 156). Sampling probability 0 keeps
+# it off. Chromium honours only the last --enable-features switch and Playwright
+# passes its own first, so this one repeats Playwright's two enabled features
+# (playwright 1.65, chromiumSwitches.ts).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -28,6 +36,8 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--enable-features=CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies,"
+    "HeapProfilerReporting:stable-probability/0/nonstable-probability/0",
 ]
 READY_SELECTOR = '#app[data-state="ready"]'
 # Python boots in about 5-6 s here; leave room for a slow, busy machine.
