@@ -29,6 +29,7 @@ import subprocess
 import sys
 import time
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,14 +113,30 @@ def copy_site() -> None:
     (DIST / "index.html").parent.mkdir(parents=True, exist_ok=True)
     (DIST / "index.html").write_text(page.replace(BOARD_MARKER, prerender_board()), "utf-8")
     copy(ROOT / "pyscript.toml", DIST / "pyscript.toml")
-    for src in sorted((ROOT / "src").rglob("*.py")):
-        if "__pycache__" not in src.parts:
-            copy(src, DIST / src.relative_to(ROOT))
+    copy(ROOT / "src" / "web" / "main.py", DIST / "src" / "web" / "main.py")
+    pack_engine()
     static = ROOT / "static"
     for src in sorted(static.rglob("*")):
         rel = src.relative_to(ROOT)
         if src.is_file() and rel.parts[:2] != ("static", "vendor"):
             copy(src, DIST / rel)
+
+
+ENGINE_ARCHIVE = "src/ludeum.zip"
+
+
+def pack_engine() -> None:
+    """The whole ``ludeum`` package as one zip, which PyScript unpacks into the
+    interpreter's file system: one request instead of one per module, and bytecode
+    compiled ahead of time by the shipped Pyodide (scripts/pack-engine.mjs)."""
+    archive = DIST / ENGINE_ARCHIVE
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    run(["node", "scripts/pack-engine.mjs", str(ROOT / "src"), str(archive)])
+    with zipfile.ZipFile(archive) as bundle:
+        names = set(bundle.namelist())
+    for src in (ROOT / "src" / "ludeum").rglob("*.py"):
+        if src.relative_to(ROOT / "src").as_posix() not in names:
+            raise BuildError(f"{src} is missing from {ENGINE_ARCHIVE}")
 
 
 def imports(path: Path) -> tuple[set[str], set[str]]:
@@ -195,11 +212,8 @@ def check_config() -> None:
     for src in files:
         if not (DIST / src).is_file():
             raise BuildError(f"pyscript.toml [files] source {src!r} is not in dist/")
-    mapped = set(files)
-    for py in sorted((DIST / "src" / "ludeum").rglob("*.py")):
-        rel = py.relative_to(DIST).as_posix()
-        if rel not in mapped:
-            log(f"warning: {rel} is not in pyscript.toml [files]: the browser cannot import it")
+    if files.get(ENGINE_ARCHIVE) != "./*":
+        raise BuildError(f'pyscript.toml must unpack the engine: "{ENGINE_ARCHIVE}" = "./*"')
 
 
 def generate_service_worker() -> None:

@@ -18,8 +18,7 @@ from ludeum.i18n import N_, _
 from ludeum.protocol import CHANCE, IllegalAction
 from ludeum.senet import JEQUIER, Move, new_game, throw_sticks
 from ludeum.senet.log import game_log, log_entry, status
-from ludeum.senet.rules_pages import rules_page
-from ludeum.senet.setup_form import choice_from_form, form_html, ruleset_name
+from ludeum.senet.setup_form import ruleset_name
 from ludeum.senet.state import PASS
 from ludeum.senet.svg import board_svg, sticks_svg
 from ludeum.senet.track import OFF, PLINTH
@@ -183,6 +182,8 @@ class SenetScreen:
         element("replace-warning").textContent = (
             _("Starting a new game replaces the game in progress.") if in_progress else ""
         )
+        from ludeum.senet.setup_form import form_html  # not needed to boot
+
         element("new-game-fields").innerHTML = form_html(self.state.rules, self.first_choice)
         element("new-game-dialog").showModal()
 
@@ -196,6 +197,8 @@ class SenetScreen:
         for entry in window.FormData.new(element("new-game-form")).entries():
             name, value = entry[0], entry[1]
             values[str(name)] = str(value)
+        from ludeum.senet.setup_form import choice_from_form
+
         rules, self.first_choice = choice_from_form(values)
         element("new-game-dialog").close()
         self.start_new_game(rules)
@@ -215,6 +218,8 @@ class SenetScreen:
     def open_rules(self) -> None:
         dialog = element("rules-dialog")
         dialog.setAttribute("aria-label", _("Rules"))
+        from ludeum.senet.rules_pages import rules_page  # not needed to boot
+
         content = element("rules-content")
         content.innerHTML = rules_page(self.state.rules)
         dialog.showModal()

@@ -461,7 +461,7 @@ def test_load_refuses_bad_saves_with_save_error(text, message):
 
 @pytest.mark.parametrize("value", [None, 5, 1.5, ["{}"], {"format": "ludeum-save"}])
 def test_load_of_a_non_string_is_a_save_error(value):
-    with pytest.raises(SaveError, match="not JSON"):
+    with pytest.raises(SaveError, match="a saved game is a text"):
         saves.load(value)
 
 

@@ -1,0 +1,53 @@
+// Pack the engine (src/ludeum) into one zip for the browser, with its bytecode
+// compiled ahead of time by the very Pyodide the site ships, so the browser does not
+// compile ~100 KB of Python at every boot. The .pyc files are "unchecked-hash" ones:
+// Python uses them without comparing timestamps, which an unpacked archive would
+// not keep. Called by scripts/build.py:
+//     node scripts/pack-engine.mjs <src dir holding ludeum/> <zip to write>
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { loadPyodide } from "pyodide";
+
+const [source, target] = process.argv.slice(2);
+const pyodide = await loadPyodide({
+  indexURL: join(process.cwd(), "node_modules", "pyodide") + "/",
+});
+
+function* pythonFiles(dir) {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (name !== "__pycache__") yield* pythonFiles(path);
+    } else if (name.endsWith(".py")) {
+      yield path;
+    }
+  }
+}
+
+const files = [...pythonFiles(join(source, "ludeum"))].map((path) => relative(source, path));
+for (const rel of files) {
+  pyodide.FS.mkdirTree(join("/engine", rel, ".."));
+  pyodide.FS.writeFile(join("/engine", rel), readFileSync(join(source, rel)));
+}
+pyodide.globals.set("sources", files);
+pyodide.runPython(`
+import py_compile, zipfile
+from importlib.util import cache_from_source
+
+def entry(name):
+    info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))  # fixed: reproducible builds
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+with zipfile.ZipFile("/engine.zip", "w") as bundle:
+    for rel in sources.to_py():
+        path = "/engine/" + rel
+        compiled = py_compile.compile(
+            path, cfile=cache_from_source(path), dfile=rel, doraise=True,
+            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+        )
+        bundle.writestr(entry(rel), open(path, "rb").read())
+        bundle.writestr(entry(cache_from_source(rel)), open(compiled, "rb").read())
+`);
+writeFileSync(target, pyodide.FS.readFile("/engine.zip"));
+console.log(`pack-engine: ${files.length} modules compiled for Python ${pyodide.version}`);

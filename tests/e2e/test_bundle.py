@@ -1,0 +1,35 @@
+"""The built site ships the whole engine, compiled for the browser's Python."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def test_the_engine_archive_holds_every_module_and_its_bytecode(dist_dir: Path) -> None:
+    with zipfile.ZipFile(dist_dir / "src" / "ludeum.zip") as bundle:
+        names = set(bundle.namelist())
+        modules = sorted(
+            p.relative_to(SRC).as_posix()
+            for p in (SRC / "ludeum").rglob("*.py")
+            if "__pycache__" not in p.parts
+        )
+        assert modules and set(modules) <= names
+        for module in modules:
+            assert bundle.read(module) == (SRC / module).read_bytes(), f"{module} is stale"
+            folder, _, name = module.rpartition("/")
+            pyc = f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"
+            assert pyc in names, f"{pyc} missing"
+            # Unchecked hash-based pyc (PEP 552): flags = 0b01, valid without timestamps.
+            assert int.from_bytes(bundle.read(pyc)[4:8], "little") == 1
+
+
+def test_only_the_browser_entry_point_ships_as_a_loose_python_file(dist_dir: Path) -> None:
+    loose = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*.py"))
+    assert loose == ["src/web/main.py"]
