@@ -16,7 +16,13 @@ SAVE_KEY = "ludeum:v1:current"
 # (reading radio value, Kendall options to tick, name shown, preset saved, rules title)
 READINGS = [
     ("jequier", [], "Jéquier (Botermans)", "jequier", "Senet after Gustave Jéquier"),
-    ("jequier_ludii", [], "Jéquier (Ludii)", "jequier_ludii", "Senet after Gustave Jéquier"),
+    (
+        "jequier_ludii",
+        [],
+        "Jéquier (Ludii)",
+        "jequier_ludii",
+        "Senet after Gustave Jéquier, as read by Ludii",
+    ),
     ("kendall", [], "Kendall", "kendall", "Senet after Timothy Kendall"),
     (
         "kendall",

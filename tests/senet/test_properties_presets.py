@@ -68,3 +68,33 @@ def test_a_thousand_random_games_per_preset(preset):
         assert limit_hits <= GAMES // 10, f"{limit_hits} games hit the throw limit"
     else:
         assert limit_hits <= GAMES // 200, f"{limit_hits} games hit the throw limit"
+
+
+def test_kendall_home_row_can_freeze_both_sides_and_the_throw_limit_ends_it():
+    """A loop found by the random games above, kept as a regression test: under Home
+    Row a side whose piece waits in the water, with its way back (15) held by one of
+    its own frozen pieces and a piece left on the first row, can never move again. Its
+    piece on 26 beside the water is then protected for ever, and the other side, which
+    must land on 26 exactly, shuffles back and forth without end: only the throw limit
+    ends the game."""
+    rules = PRESETS["kendall_starting_throw_trap_home_row"]
+    for seed in range(GAMES):
+        source = random.Random(seed)
+        state = new_game(rules, first_seat=seed % 2)
+        recent = []
+        while state.to_act() is not None:
+            if state.to_act() == CHANCE:
+                state = state.apply(throw_sticks(source))
+            else:
+                move = random_choice(state.legal_moves(), source)
+                recent = (recent + [(state.seat, move.notation())])[-200:]
+                state = state.apply(move)
+        if state.outcome().reason == "throw_limit":
+            break
+    else:
+        pytest.fail("no frozen game among the seeds")
+    assert state.throws == rules.throw_limit
+    frozen = [seat for seat in (0, 1) if {n for s, n in recent if s == seat} == {"pass"}]
+    assert len(frozen) == 1, "one side only waits in the water"
+    assert not any(n.endswith("-off") for _s, n in recent), "the other side gets nowhere"
+    assert state.outcome().winner == 1 - frozen[0]  # further along: it has borne off more

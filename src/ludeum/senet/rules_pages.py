@@ -76,6 +76,63 @@ PAGES: dict[str, dict] = {
             ),
         ],
     },
+    "jequier_ludii": {
+        "title": N_("Senet after Gustave Jéquier, as read by Ludii"),
+        "source": N_(
+            "The Ludii games database describes and codes Jéquier's 1930 rules in its own "
+            "way; where its reading parts from the Botermans printing, the app follows "
+            "Ludii's intent (not the slips of its code)."
+        ),
+        "play": [
+            N_(
+                "Each side has five pieces. They start on the first ten squares, alternating: "
+                "White on the odd squares, Black on the even ones."
+            ),
+            N_(
+                "Four sticks, each light on one side, are thrown together. Count the light "
+                "sides: 1 to 4 move that many squares; no light side at all moves 6."
+            ),
+            N_(
+                "To begin, the players take turns throwing until one throws a 1. That player "
+                "takes Black, moves Black's front piece from 10 to 11 and throws again."
+            ),
+            N_(
+                "After a 1, 4 or 6 you throw again, even if no piece could use it; after a 2 "
+                "or 3 your turn ends."
+            ),
+            N_("A piece on the first row may only move when the square just ahead of it is free."),
+            N_(
+                "Landing on a lone enemy piece sends it back to the first free square of the "
+                "board. Two enemy pieces side by side on one row protect each other, and any "
+                "three pieces in a row, of either side, form a wall. Rows stop at the corners "
+                "of the board."
+            ),
+            N_(
+                "A piece that cannot go forward may step back instead, even when others could "
+                "go forward, and it may bump a lone enemy piece as it does."
+            ),
+            N_(
+                "Once all your pieces are on the bottom row, a move that passes the last "
+                "square takes the piece off. The first to clear the board wins."
+            ),
+        ],
+        "squares": [
+            N_("15, the House of Rebirth, and 26, the House of Beauty: safe squares."),
+            N_("27, the water: a piece that lands there starts again on the first free square."),
+            N_("28 and 29: safe squares. 30 is not safe in this reading."),
+        ],
+        "differs": [
+            N_(
+                "Against the Botermans printing, six points change: where a bumped piece goes, "
+                "which squares are safe, the start of the first row, backward moves, how a "
+                "piece leaves the board, and the throws that cannot be used."
+            ),
+            N_(
+                "Pieces step back far more often, so games run much longer: in random play "
+                "most of them reach the app's throw limit."
+            ),
+        ],
+    },
     "kendall": {
         "title": N_("Senet after Timothy Kendall"),
         "source": N_(
@@ -198,7 +255,8 @@ COMMON_NOTE = N_(
 
 
 def page_key(rules: SenetRules) -> str:
-    return rules.family
+    """Ludii's reading has its own page; custom rules use Jéquier's."""
+    return "jequier_ludii" if rules.preset == "jequier_ludii" else rules.family
 
 
 def rules_page(rules: SenetRules) -> str:

@@ -86,8 +86,11 @@ Tait
       after bearing off.
 
 Every reading: a game stops after ``throw_limit`` throws (3,000, about eight times a
-long game), since some readings let pieces shuffle back and forth without end (Ludii's
-piece-by-piece backward moves do, under random play). The side with more pieces borne
+long game), since some readings let pieces shuffle back and forth without end: Ludii's
+piece-by-piece backward moves do under random play, and under Kendall's Home Row a side
+can freeze for good (a piece in the water that may not bear off, its way back to 15
+held by its own frozen piece), leaving its piece on 26 protected for ever, so that the
+other side, which must land on 26 exactly, can never finish either. The side with more pieces borne
 off then wins, else the one further along the track; else it is a draw. This is the
 app's addition, as OpenSpiel caps its race games.
 """
