@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import senet
+from . import senet, squadro
 
 FORMAT = "ludeum-save"
 VERSION = 1
@@ -18,6 +18,7 @@ VERSION = 1
 #: Game name -> (state type, record writer, record reader).
 GAMES: dict[str, tuple[type, Any, Any]] = {
     "senet": (senet.SenetState, senet.to_json, senet.from_json),
+    "squadro": (squadro.SquadroState, squadro.to_json, squadro.from_json),
 }
 
 
