@@ -1,8 +1,9 @@
 """The browser glue: the only Python that touches the page.
 
-It turns clicks and keys into engine calls and states into markup (made by the
-pure view functions in ``ludeum``), and keeps the current game in localStorage.
-It holds no rules.
+It turns clicks and keys into engine calls and states into markup, and keeps the
+current game in localStorage. It holds no rules and knows no game: the words, the
+drawings and what a tap means come from each game's pure ``ui`` module
+(``ludeum.games``).
 """
 
 from __future__ import annotations
@@ -14,14 +15,10 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ludeum import saves
+from ludeum.games import UI, ui_for
 from ludeum.i18n import N_, _
-from ludeum.protocol import CHANCE, IllegalAction
-from ludeum.senet import JEQUIER, Move, new_game, throw_sticks
-from ludeum.senet.log import game_log, log_entry, status
-from ludeum.senet.setup_form import ruleset_name
-from ludeum.senet.state import PASS
-from ludeum.senet.svg import board_svg, sticks_svg
-from ludeum.senet.track import OFF, PLINTH
+from ludeum.protocol import IllegalAction
+from ludeum.senet import JEQUIER
 
 SAVE_KEY = "ludeum:v1:current"
 QUARANTINE_PREFIX = "ludeum:v1:quarantine:"
@@ -40,7 +37,8 @@ PAGE_TEXT = {
     "cancel-new-game": N_("Cancel"),
     "close-rules": N_("Close"),
     "keys-hint": N_(
-        "Keys: T throws; Tab moves between pieces; Enter or Space picks a piece and a square."
+        "Keys: Tab moves between pieces; Enter or Space picks a piece, then where it goes; "
+        "T throws the sticks in Senet."
     ),
 }
 
@@ -79,12 +77,15 @@ class Storage:
             self.available = False
 
 
-class SenetScreen:
+class GameScreen:
+    """The current game on the page, whichever game it is: every game-specific
+    word, drawing and tap rule comes from the game's ``ui`` module."""
+
     def __init__(self) -> None:
         self.rng = random.Random()
-        self.first_choice = "random"  # who throws first in the next new game
+        self.first_choice = "random"  # who starts the next new game
         self.storage = Storage()
-        self.selected: int | None = None
+        self.selected: str | None = None  # the data-square name of the chosen piece
         self.log: list[str] = []
         self.logged = 0  # entries already in the page's move list
         self.state = self._restore()
@@ -92,7 +93,7 @@ class SenetScreen:
         self._listen(element("board"), "click", self.on_board_click)
         self._listen(element("board"), "keydown", self.on_board_key)
         self._listen(element("throw"), "click", lambda event: self.throw())
-        self._listen(element("pass"), "click", lambda event: self.act(PASS))
+        self._listen(element("pass"), "click", lambda event: self.pass_turn())
         self._listen(element("new-game"), "click", lambda event: self.open_new_game())
         self._listen(element("new-game-form"), "submit", self.on_new_game_submit)
         self._listen(element("cancel-new-game"), "click", lambda event: self.close_new_game())
@@ -100,6 +101,10 @@ class SenetScreen:
         self._listen(element("show-rules"), "click", lambda event: self.open_rules())
         self._listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
         self._listen(document, "keydown", self.on_page_key)
+
+    @property
+    def ui(self):
+        return ui_for(self.state)
 
     def _listen(self, target, kind: str, handler) -> None:
         proxy = create_proxy(handler)
@@ -114,7 +119,7 @@ class SenetScreen:
             if not self.storage.available:
                 self.notice(_("This browser does not let the page store anything: the game "
                               "can be played but will not be kept after a reload."))  # fmt: skip
-            return self._fresh_game()
+            return self._fresh_game("senet", {})
         try:
             state = saves.load(text)
         except saves.SaveError as error:
@@ -127,15 +132,15 @@ class SenetScreen:
                   "The old record was kept aside in this browser's storage."),
                 detail=str(error),
             )  # fmt: skip
-            return self._fresh_game()
-        self.log = game_log(state)
+            return self._fresh_game("senet", {})
+        self.log = ui_for(state).game_log(state)
         return state
 
-    def _fresh_game(self, rules=JEQUIER):
+    def _fresh_game(self, game: str, options: dict):
         self.log = []
         first = self.first_choice
         seat = self.rng.getrandbits(1) if first == "random" else int(first)
-        return new_game(rules, first_seat=seat)
+        return UI[game].start(options, seat)
 
     def save(self) -> None:
         self.storage.set(SAVE_KEY, saves.dump(self.state))
@@ -149,7 +154,7 @@ class SenetScreen:
         except IllegalAction as error:
             self.notice(_("That move is not allowed."), detail=str(error))
             return
-        entry = log_entry(before, action, self.state)
+        entry = self.ui.log_entry(before, action, self.state)
         if entry:
             self.log.append(entry)
         self.selected = None
@@ -157,34 +162,35 @@ class SenetScreen:
         self.render()
 
     def throw(self) -> None:
-        if self.state.to_act() == CHANCE:
-            self.act(throw_sticks(self.rng))
+        if self.ui.can_throw(self.state):
+            self.act(self.ui.throw(self.state, self.rng))
 
-    def pick(self, square: int) -> None:
-        """A tap on a square: select a piece that can move, or move the selected
-        piece there."""
-        state = self.state
-        if state.to_act() in (None, CHANCE):
-            return
-        if self.selected is not None:
-            move = Move(self.selected, square)
-            if move in state.moves:
-                self.act(move)
-                return
-        sources = {m.src for m in state.moves if m != PASS}
-        self.selected = square if square in sources and square != self.selected else None
-        self.render(focus=square)
+    def pass_turn(self) -> None:
+        action = self.ui.pass_move(self.state)
+        if action is not None:
+            self.act(action)
+
+    def pick(self, name: str) -> None:
+        """A tap on a board element: the game's ui decides what it selects or plays."""
+        self.selected, action = self.ui.tap(self.state, self.selected, name)
+        if action is not None:
+            self.act(action)
+        else:
+            self.render(focus=name)
 
     def open_new_game(self) -> None:
-        """The new-game dialog, preset to the current ruleset; the dialog is also the
+        """The new-game dialog, preset to the current game; the dialog is also the
         confirmation before a game in progress is replaced."""
+        from ludeum.senet.setup_form import form_html  # not needed to boot
+
         in_progress = bool(self.state.actions()) and self.state.winner is None
         element("replace-warning").textContent = (
             _("Starting a new game replaces the game in progress.") if in_progress else ""
         )
-        from ludeum.senet.setup_form import form_html  # not needed to boot
-
-        element("new-game-fields").innerHTML = form_html(self.state.rules, self.first_choice)
+        rules = getattr(self.state, "rules", None) or JEQUIER
+        element("new-game-fields").innerHTML = form_html(
+            rules, self.first_choice, game=self.ui.GAME
+        )
         element("new-game-dialog").showModal()
 
     def close_new_game(self) -> None:
@@ -192,63 +198,62 @@ class SenetScreen:
         element("new-game").focus()
 
     def on_new_game_submit(self, event) -> None:
+        from ludeum.senet.setup_form import choice_from_form
+
         event.preventDefault()
         values = {}
         for entry in window.FormData.new(element("new-game-form")).entries():
-            name, value = entry[0], entry[1]
-            values[str(name)] = str(value)
-        from ludeum.senet.setup_form import choice_from_form
-
+            values[str(entry[0])] = str(entry[1])
+        game = values.get("game", "senet")
+        game = game if game in UI else "senet"
         rules, self.first_choice = choice_from_form(values)
         element("new-game-dialog").close()
-        self.start_new_game(rules)
+        self.start_new_game(game, {"rules": rules})
 
     def play_again(self) -> None:
-        self.start_new_game(self.state.rules)
+        self.start_new_game(self.ui.GAME, {"rules": getattr(self.state, "rules", None)})
 
-    def start_new_game(self, rules) -> None:
-        self.state = self._fresh_game(rules)
+    def start_new_game(self, game: str, options: dict) -> None:
+        self.state = self._fresh_game(game, options)
         self.selected = None
         self.logged = 0
         element("moves").innerHTML = ""
         self.save()
         self.render()
-        element("throw").focus()
+        element("throw" if self.ui.can_throw(self.state) else "new-game").focus()
 
     def open_rules(self) -> None:
         dialog = element("rules-dialog")
         dialog.setAttribute("aria-label", _("Rules"))
-        from ludeum.senet.rules_pages import rules_page  # not needed to boot
-
         content = element("rules-content")
-        content.innerHTML = rules_page(self.state.rules)
+        content.innerHTML = self.ui.rules_page(self.state)
         dialog.showModal()
         content.focus()  # start reading at the top, not at the Close button
         dialog.scrollTop = 0
 
     # -- events ---------------------------------------------------------------------
 
-    def _square_of(self, event) -> int | None:
+    def _name_of(self, event) -> str | None:
         target = event.target.closest("[data-square]")
         if not target:  # JS null arrives as the falsy jsnull, not None
             return None
-        return _square_from_name(target.dataset.square)
+        return str(target.dataset.square)
 
     def on_board_click(self, event) -> None:
-        square = self._square_of(event)
-        if square is not None:
-            self.pick(square)
+        name = self._name_of(event)
+        if name is not None:
+            self.pick(name)
 
     def on_board_key(self, event) -> None:
         if event.key in ("Enter", " "):
-            square = self._square_of(event)
-            if square is not None:
+            name = self._name_of(event)
+            if name is not None:
                 event.preventDefault()
-                self.pick(square)
+                self.pick(name)
         elif event.key == "Escape" and self.selected is not None:
-            square = self.selected
+            name = self.selected
             self.selected = None
-            self.render(focus=square)
+            self.render(focus=name)
 
     def on_page_key(self, event) -> None:
         tag = (event.target.tagName or "").lower()
@@ -269,33 +274,33 @@ class SenetScreen:
             box.appendChild(more)
         box.hidden = False
 
-    def render(self, focus: int | None = None) -> None:
-        state = self.state
+    def render(self, focus: str | None = None) -> None:
+        state, ui = self.state, self.ui
         board = element("board")
         if focus is None:
             active = document.activeElement
-            if active and board.contains(active):
-                focus = _square_from_name(active.dataset.square)
-        board.innerHTML = board_svg(state, selected=self.selected, last_move=_last_move(state))
-        element("sticks").innerHTML = sticks_svg(state)
-        element("status").textContent = status(state)
-        element("throw").disabled = state.to_act() != CHANCE
-        element("pass").hidden = PASS not in state.moves
-        element("ruleset-name").textContent = ruleset_name(state.rules)
+            if active and board.contains(active) and active.dataset.square:
+                focus = str(active.dataset.square)
+        board.innerHTML = ui.board_svg(state, selected=self.selected, last_move=ui.last_move(state))
+        element("sticks").innerHTML = ui.side_svg(state)
+        element("status").textContent = ui.status(state)
+        element("game-name").textContent = ui.title()
+        element("throw").disabled = not ui.can_throw(state)
+        element("throw").hidden = ui.GAME != "senet"
+        element("pass").hidden = ui.pass_move(state) is None
+        element("ruleset-name").textContent = ui.ruleset_name(state)
         self._render_log()
         over = element("game-over")
-        outcome = state.outcome()
-        if outcome is None:
+        if state.outcome() is None:
             over.hidden = True
         else:
-            element("game-over-text").textContent = status(state)
+            element("game-over-text").textContent = ui.status(state)
             over.hidden = False
         if focus is not None:
-            name = "off" if focus == OFF else "P" if focus == PLINTH else str(focus)
-            target = board.querySelector(f'[data-square="{name}"][tabindex]')
+            target = board.querySelector(f'[data-square="{focus}"][tabindex]')
             if target:
                 target.focus()
-            elif state.to_act() == CHANCE:
+            elif ui.can_throw(state):
                 element("throw").focus()
             elif state.to_act() is None:
                 element("game-over-new").focus()
@@ -310,24 +315,6 @@ class SenetScreen:
         moves.scrollTop = moves.scrollHeight
 
 
-def _square_from_name(name) -> int | None:
-    """A ``data-square`` value: a square number, ``off`` or ``P`` (the plinth)."""
-    if name == "off":
-        return OFF
-    if name == "P":
-        return PLINTH
-    return int(name) if name and str(name).isdigit() else None
-
-
-def _last_move(state) -> Move | None:
-    history = state.history
-    while history:
-        history, action = history
-        if isinstance(action, Move) and action != PASS:
-            return action
-    return None
-
-
 def translate_page() -> None:
     for id_, message in PAGE_TEXT.items():
         node = element(id_)
@@ -338,7 +325,7 @@ def translate_page() -> None:
 
 def main() -> None:
     translate_page()
-    screen = SenetScreen()
+    screen = GameScreen()
     screen.render()
     element("new-game").disabled = False
     element("show-rules").disabled = False

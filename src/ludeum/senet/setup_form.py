@@ -74,10 +74,22 @@ def reading_of(rules: SenetRules) -> str:
     return rules.preset if rules.preset in ("jequier", "jequier_ludii") else "custom"
 
 
-def form_html(current: SenetRules = JEQUIER, first: str = "random") -> str:
-    """The fields of the new-game form, preset to ``current``."""
+GAMES = (("senet", N_("Senet")), ("squadro", N_("Squadro")))
+
+
+def form_html(current: SenetRules = JEQUIER, first: str = "random", game: str = "senet") -> str:
+    """The fields of the new-game form: the game, then (for Senet) the reading and
+    its options, preset to ``current``, then who starts."""
     reading = reading_of(current)
-    out = [f'<fieldset class="readings"><legend>{escape(_("Rules"))}</legend>']
+    out = [f'<fieldset class="games"><legend>{escape(_("Game"))}</legend>']
+    for value, label in GAMES:
+        checked = " checked" if value == game else ""
+        out.append(
+            f'<label class="choice"><input type="radio" name="game" value="{value}"{checked}>'
+            f" {escape(_(label))}</label>"
+        )
+    out.append("</fieldset>")
+    out.append(f'<fieldset class="readings"><legend>{escape(_("Rules"))}</legend>')
     for value, label, hint in READINGS:
         checked = " checked" if value == reading else ""
         out.append(
@@ -119,7 +131,7 @@ def form_html(current: SenetRules = JEQUIER, first: str = "random") -> str:
             f'<select name="{name}">{options}</select></label>'
         )
     out.append("</fieldset>")
-    out.append(f'<fieldset class="first"><legend>{escape(_("Who throws first"))}</legend>')
+    out.append(f'<fieldset class="first"><legend>{escape(_("Who starts"))}</legend>')
     for value, label in FIRST_SEAT_CHOICES:
         checked = " checked" if value == first else ""
         out.append(

@@ -1,0 +1,74 @@
+"""Words for what happens in a Squadro game: the status line and the move list."""
+
+from __future__ import annotations
+
+from ..i18n import _
+from .rules import H
+from .state import Move, SquadroState
+from .svg import side_name
+
+
+def player_name(seat: int) -> str:
+    return _("{side} (Player {number})", side=side_name(seat), number=seat + 1)
+
+
+def _effects_text(state: SquadroState) -> list[str]:
+    texts = []
+    for effect in state.effects:
+        if effect[0] == "jumped":
+            texts.append(_("It jumped {count} and sent them back.",
+                           count=_plural_pieces(len(effect[1]))))  # fmt: skip
+        elif effect[0] == "turned":
+            texts.append(_("It reached the far edge and turns round."))
+        elif effect[0] == "home":
+            texts.append(_("It is home."))
+    return texts
+
+
+def _plural_pieces(count: int) -> str:
+    return _("1 piece") if count == 1 else _("{count} pieces", count=count)
+
+
+def leader(state: SquadroState) -> str:
+    """Who is closer to winning: pieces home first, then how far the others have come."""
+    homes = (state.home_count(H), state.home_count(1 - H))
+    if homes[0] != homes[1]:
+        ahead = H if homes[0] > homes[1] else 1 - H
+        return _("{side} is closer to winning, with {home} home against {other}.",
+                 side=side_name(ahead), home=max(homes), other=min(homes))  # fmt: skip
+    race = (state.race_score(H), state.race_score(1 - H))
+    if race[0] == race[1]:
+        return _("The race is level.")
+    ahead = H if race[0] > race[1] else 1 - H
+    return _("{side} is further along.", side=side_name(ahead))
+
+
+def status(state: SquadroState) -> str:
+    parts = []
+    moved = state.effects[0] if state.effects else None
+    if moved and moved[0] == "moved":
+        mover = state.winner if state.winner is not None else 1 - state.seat
+        parts.append(_("{side} moved the piece in lane {lane}.", side=player_name(mover),
+                       lane=moved[1]))  # fmt: skip
+        parts.extend(_effects_text(state))
+    if state.winner is not None:
+        parts.append(_("{side} has brought four pieces home and wins.",
+                       side=player_name(state.winner)))  # fmt: skip
+    else:
+        parts.append(_("{side} to move.", side=player_name(state.seat)))
+        parts.append(leader(state))
+    return " ".join(parts)
+
+
+def log_entry(before: SquadroState, action: Move, after: SquadroState) -> str:
+    text = _("{side}: lane {lane}.", side=side_name(before.seat), lane=action.lane)
+    return " ".join([text, *_effects_text(after)])
+
+
+def game_log(state: SquadroState) -> list[str]:
+    entries, current = [], state.start()
+    for action in state.actions():
+        after = current.apply(action)
+        entries.append(log_entry(current, action, after))
+        current = after
+    return entries
