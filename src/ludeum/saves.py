@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import senet, squadro
+from . import lodestone, senet, squadro
 
 FORMAT = "ludeum-save"
 VERSION = 1
@@ -19,6 +19,7 @@ VERSION = 1
 GAMES: dict[str, tuple[type, Any, Any]] = {
     "senet": (senet.SenetState, senet.to_json, senet.from_json),
     "squadro": (squadro.SquadroState, squadro.to_json, squadro.from_json),
+    "lodestone": (lodestone.LodestoneState, lodestone.to_json, lodestone.from_json),
 }
 
 

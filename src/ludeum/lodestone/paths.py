@@ -1,0 +1,40 @@
+"""Every way a piece may travel N squares: straight, or with one right-angle turn.
+
+``PATHS[square][n]`` lists ``(passed squares, destination)`` for n = 1-4, built once;
+the move generator then only checks that the passed squares are empty.
+"""
+
+from __future__ import annotations
+
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))  # (rank step, file step)
+
+
+def _walk(square: int, steps: list[tuple[int, int]]) -> list[int] | None:
+    rank, file = divmod(square, 8)
+    squares = []
+    for dr, df in steps:
+        rank, file = rank + dr, file + df
+        if not (0 <= rank < 8 and 0 <= file < 8):
+            return None
+        squares.append(rank * 8 + file)
+    return squares
+
+
+def _paths(square: int, n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    found = []
+    for first in DIRECTIONS:
+        for k in range(1, n + 1):
+            turns = (
+                [None]
+                if k == n
+                else [d for d in DIRECTIONS if d[0] * first[0] + d[1] * first[1] == 0]
+            )
+            for second in turns:  # perpendicular only: turning back is not allowed
+                steps = [first] * k + ([second] * (n - k) if second else [])
+                walked = _walk(square, steps)
+                if walked:
+                    found.append((tuple(walked[:-1]), walked[-1]))
+    return tuple(found)
+
+
+PATHS = tuple(tuple(_paths(square, n) if n else () for n in range(5)) for square in range(64))

@@ -1,0 +1,51 @@
+"""Lodestone games as JSON: settings, where the game started, every action; loading
+replays the actions and checks the stored position (docs/save-format.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..protocol import IllegalAction
+from .notation import action_notation, parse_action, parse_position, position
+from .rules import LodestoneRules
+from .state import LodestoneState
+
+
+class LodestoneSaveError(ValueError):
+    """A Lodestone record that cannot be loaded."""
+
+
+def to_json(state: LodestoneState) -> dict:
+    start = state.start()
+    return {
+        "rules": start.rules.to_json(),
+        "start": {"position": position(start), "first": start.first - 1},
+        "actions": [action_notation(a) for a in state.actions()],
+        "position": position(state),
+    }
+
+
+def from_json(data: Any) -> LodestoneState:
+    if not isinstance(data, dict) or not isinstance(data.get("start"), dict):
+        raise LodestoneSaveError("the game record has no start")
+    try:
+        rules = LodestoneRules.from_json(data.get("rules"))
+        first = data["start"].get("first", 0)
+        if first not in (0, 1) or type(first) is not int:
+            raise ValueError("first must be 0 or 1")
+        state = parse_position(rules, data["start"].get("position"), first_seat=first)
+    except ValueError as error:
+        raise LodestoneSaveError(f"bad start: {error}") from None
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise LodestoneSaveError("the record has no list of actions")
+    for number, text in enumerate(actions, 1):
+        try:
+            state = state.apply(parse_action(text))
+        except (ValueError, IllegalAction) as error:
+            raise LodestoneSaveError(
+                f"action {number} ({text!r}) cannot be played: {error}"
+            ) from None
+    if data.get("position") != position(state):
+        raise LodestoneSaveError("the stored position does not follow from the actions")
+    return state
