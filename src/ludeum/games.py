@@ -10,10 +10,15 @@ from __future__ import annotations
 from types import ModuleType
 
 from . import saves
+from .lodestone import ui as lodestone_ui
 from .senet import ui as senet_ui
 from .squadro import ui as squadro_ui
 
-UI: dict[str, ModuleType] = {"senet": senet_ui, "squadro": squadro_ui}
+UI: dict[str, ModuleType] = {
+    "senet": senet_ui,
+    "squadro": squadro_ui,
+    "lodestone": lodestone_ui,
+}
 
 
 def ui_for(state) -> ModuleType:

@@ -86,6 +86,7 @@ class GameScreen:
         self.first_choice = "random"  # who starts the next new game
         self.storage = Storage()
         self.selected: str | None = None  # the data-square name of the chosen piece
+        self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
         self.log: list[str] = []
         self.logged = 0  # entries already in the page's move list
         self.state = self._restore()
@@ -98,6 +99,8 @@ class GameScreen:
         self._listen(element("new-game-form"), "submit", self.on_new_game_submit)
         self._listen(element("cancel-new-game"), "click", lambda event: self.close_new_game())
         self._listen(element("game-over-new"), "click", lambda event: self.play_again())
+        self._listen(element("game-over-alt"), "click", lambda event: self.play_variant())
+        self._listen(element("aid"), "change", self.on_aid)
         self._listen(element("show-rules"), "click", lambda event: self.open_rules())
         self._listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
         self._listen(document, "keydown", self.on_page_key)
@@ -204,14 +207,28 @@ class GameScreen:
         values = {}
         for entry in window.FormData.new(element("new-game-form")).entries():
             values[str(entry[0])] = str(entry[1])
+        from ludeum.lodestone import LodestoneRules
+
         game = values.get("game", "senet")
         game = game if game in UI else "senet"
         rules, self.first_choice = choice_from_form(values)
+        lodestone_rules = LodestoneRules(per_colour_reading="per_colour_reading" in values)
         element("new-game-dialog").close()
-        self.start_new_game(game, {"rules": rules})
+        self.start_new_game(game, {"rules": rules, "lodestone_rules": lodestone_rules})
+
+    def play_variant(self) -> None:
+        """The game's own offer at the end (Lodestone: rotate the board)."""
+        after_game = getattr(self.ui, "after_game", None)
+        if after_game is not None:
+            self.start_new_game(self.ui.GAME, after_game(self.state)[1])
+
+    def on_aid(self, event) -> None:
+        self.aid = bool(element("aid").checked)
+        self.render()
 
     def play_again(self) -> None:
-        self.start_new_game(self.ui.GAME, {"rules": getattr(self.state, "rules", None)})
+        rules = getattr(self.state, "rules", None)
+        self.start_new_game(self.ui.GAME, {"rules": rules, "lodestone_rules": rules})
 
     def start_new_game(self, game: str, options: dict) -> None:
         self.state = self._fresh_game(game, options)
@@ -281,7 +298,14 @@ class GameScreen:
             active = document.activeElement
             if active and board.contains(active) and active.dataset.square:
                 focus = str(active.dataset.square)
-        board.innerHTML = ui.board_svg(state, selected=self.selected, last_move=ui.last_move(state))
+        aid_label = getattr(ui, "AID_LABEL", None)
+        element("aid-line").hidden = aid_label is None
+        extra = {"aid": self.aid} if aid_label else {}
+        if aid_label:
+            element("aid-label").textContent = _(aid_label)
+        board.innerHTML = ui.board_svg(
+            state, selected=self.selected, last_move=ui.last_move(state), **extra
+        )
         element("sticks").innerHTML = ui.side_svg(state)
         element("status").textContent = ui.status(state)
         element("game-name").textContent = ui.title()
@@ -295,6 +319,10 @@ class GameScreen:
             over.hidden = True
         else:
             element("game-over-text").textContent = ui.status(state)
+            offer = getattr(ui, "after_game", None)
+            element("game-over-alt").hidden = offer is None
+            if offer is not None:
+                element("game-over-alt").textContent = offer(state)[0]
             over.hidden = False
         if focus is not None:
             target = board.querySelector(f'[data-square="{focus}"][tabindex]')

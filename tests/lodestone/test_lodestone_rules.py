@@ -155,3 +155,12 @@ def test_6_4_a_hundred_moves_without_a_capture_is_a_draw():
     after = state.apply(Move(parse_square("d4"), parse_square("d5")))
     assert after.winner == 0 and after.outcome().winner is None
     assert after.outcome().reason == "no_capture_limit"
+
+
+def test_6_4_a_side_with_no_legal_move_passes():
+    # Red's king on h1 (3) and pawns on h2 (2) and g1 (4): every route starts through
+    # an occupied square (h2, g1, h1, or White's pieces on h3, g2, f1).
+    state = board({"h1": "R", "h2": "r", "g1": "r", "h3": "w", "g2": "w", "f1": "w", "a8": "W"})
+    assert state.legal_moves() == (PASS,)
+    after = state.apply(PASS)
+    assert after.turn == WHITE and after.winner is None and after.effects == (("pass",),)

@@ -74,7 +74,7 @@ def reading_of(rules: SenetRules) -> str:
     return rules.preset if rules.preset in ("jequier", "jequier_ludii") else "custom"
 
 
-GAMES = (("senet", N_("Senet")), ("squadro", N_("Squadro")))
+GAMES = (("senet", N_("Senet")), ("squadro", N_("Squadro")), ("lodestone", N_("Lodestone")))
 
 
 def form_html(current: SenetRules = JEQUIER, first: str = "random", game: str = "senet") -> str:
@@ -131,6 +131,13 @@ def form_html(current: SenetRules = JEQUIER, first: str = "random", game: str = 
             f'<select name="{name}">{options}</select></label>'
         )
     out.append("</fieldset>")
+    legend = escape(_("Lodestone's options"))
+    out.append(f'<fieldset class="options lodestone-options"><legend>{legend}</legend>')
+    out.append(
+        '<label class="choice"><input type="checkbox" name="per_colour_reading"> '
+        f"{escape(_('Each colour reads the magnets its own way (White sees 1 as 3, 2 as 4)'))}"
+        "</label></fieldset>"
+    )
     out.append(f'<fieldset class="first"><legend>{escape(_("Who starts"))}</legend>')
     for value, label in FIRST_SEAT_CHOICES:
         checked = " checked" if value == first else ""

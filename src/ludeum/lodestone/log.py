@@ -1,0 +1,99 @@
+"""Words for what happens in a Lodestone game: the status line and the move list."""
+
+from __future__ import annotations
+
+from ..i18n import _
+from .rules import FILES, HOME_RANK, KING_FILES, RED, WHITE, square_name
+from .state import PASS, KingFile, LodestoneState, Move, colour_of
+from .svg import colour_name, piece_name
+
+
+def player(colour: int) -> str:
+    return _("{colour} (Player {number})", colour=colour_name(colour), number=colour)
+
+
+def check_text(state: LodestoneState) -> list[str]:
+    """ "Check" warnings naming the threatened king and the threatening piece."""
+    texts = []
+    for king, attacker in state.checks():
+        texts.append(
+            _("Check: the {piece} on {attacker} threatens the {king} on {square}.",
+              piece=piece_name(state.board[attacker]), attacker=square_name(attacker),
+              king=piece_name(state.board[king]), square=square_name(king))
+        )  # fmt: skip
+    return texts
+
+
+def _last_text(state: LodestoneState) -> list[str]:
+    texts = []
+    effects = dict((e[0], e[1:]) for e in state.effects)
+    if "moved" in effects:
+        src, dst = effects["moved"]
+        mover = colour_of(state.board[dst])
+        text = _("{side} moved {src} to {dst}.", side=player(mover), src=square_name(src),
+                 dst=square_name(dst))  # fmt: skip
+        if "captured" in effects:
+            text += " " + _("It took the {piece}.", piece=piece_name(effects["captured"][1]))
+        texts.append(text)
+    elif "pass" in effects:
+        texts.append(_("No piece could move: the turn passed."))
+    return texts
+
+
+def status(state: LodestoneState) -> str:
+    if state.setting_up:
+        rank = HOME_RANK[state.turn] + 1
+        return _("{side}: put your king on {first} or {second}.", side=player(state.turn),
+                 first=f"{FILES[KING_FILES[0]]}{rank}",
+                 second=f"{FILES[KING_FILES[1]]}{rank}")  # fmt: skip
+    parts = _last_text(state)
+    if state.winner is not None:
+        reason = state.outcome().reason
+        other = WHITE if state.winner == RED else RED
+        if reason == "king_taken":
+            parts.append(_("{side} has taken the enemy king and wins.", side=player(state.winner)))
+        elif reason == "two_left":
+            parts.append(_("{side} is left with a king and one pawn: {winner} wins.",
+                           side=colour_name(other), winner=player(state.winner)))  # fmt: skip
+        elif reason == "stalemate":
+            parts.append(_("Neither side can move: a draw."))
+        else:
+            parts.append(_("{count} moves without a capture: a draw.",
+                           count=state.rules.moves_without_capture))  # fmt: skip
+        return " ".join(parts)
+    parts.extend(check_text(state))
+    if state.legal_moves() == (PASS,):
+        parts.append(_("{side} has no legal move and must pass.", side=player(state.turn)))
+    else:
+        parts.append(_("{side} to move.", side=player(state.turn)))
+    return " ".join(parts)
+
+
+def log_entry(before: LodestoneState, action, after: LodestoneState) -> str:
+    if type(action) is KingFile:
+        square = f"{FILES[action.file]}{HOME_RANK[before.turn] + 1}"
+        return _("{side}: king on {square}.", side=colour_name(before.turn), square=square)
+    if action == PASS:
+        return _("{side}: passes.", side=colour_name(before.turn))
+    text = _("{side}: {move}.", side=colour_name(before.turn), move=action.notation())
+    if any(e[0] == "captured" for e in after.effects):
+        text += " " + _("A capture.")
+    return text
+
+
+def game_log(state: LodestoneState) -> list[str]:
+    entries, current = [], state.start()
+    for action in state.actions():
+        after = current.apply(action)
+        entries.append(log_entry(current, action, after))
+        current = after
+    return entries
+
+
+def last_move(state: LodestoneState) -> Move | None:
+    history = state.history
+    while history:
+        if type(history.action) is Move and history.action != PASS:
+            return history.action
+        history = history.previous
+    return None
