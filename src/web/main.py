@@ -15,7 +15,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ludeum import saves
-from ludeum.games import UI, ui_for
+from ludeum.games import GAMES, ui_for
+from ludeum.games import ui as game_ui
 from ludeum.i18n import N_, _
 from ludeum.protocol import IllegalAction
 from ludeum.senet import JEQUIER
@@ -143,7 +144,7 @@ class GameScreen:
         self.log = []
         first = self.first_choice
         seat = self.rng.getrandbits(1) if first == "random" else int(first)
-        return UI[game].start(options, seat)
+        return game_ui(game).start(options, seat)
 
     def save(self) -> None:
         self.storage.set(SAVE_KEY, saves.dump(self.state))
@@ -210,7 +211,7 @@ class GameScreen:
         from ludeum.lodestone import LodestoneRules
 
         game = values.get("game", "senet")
-        game = game if game in UI else "senet"
+        game = game if game in GAMES else "senet"
         rules, self.first_choice = choice_from_form(values)
         lodestone_rules = LodestoneRules(per_colour_reading="per_colour_reading" in values)
         element("new-game-dialog").close()

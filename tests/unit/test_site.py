@@ -100,7 +100,7 @@ def test_the_app_imports_the_engine_modules_it_uses():
         "src/ludeum/__init__.py",
         "src/ludeum/saves.py",
         "src/ludeum/senet/__init__.py",
-        "src/ludeum/senet/svg.py",
+        "src/ludeum/games.py",
         "src/ludeum/senet/moves.py",
         "src/ludeum/history.py",
     } <= closure
@@ -248,3 +248,19 @@ def test_the_page_runs_the_app_with_the_checked_config():
     assert ("script", "src", "src/web/main.py") in scripts
     assert ("script", "config", "pyscript.toml") in scripts
     assert ("script", "src", "static/vendor/pyscript/core.js") in scripts
+
+
+UI_FUNCTIONS = (
+    "title", "start", "board_svg", "side_svg", "status", "log_entry", "game_log",
+    "ruleset_name", "can_throw", "throw", "pass_move", "last_move", "tap", "rules_page",
+)  # fmt: skip
+
+
+def test_every_game_offers_the_whole_ui_surface_the_glue_calls():
+    from ludeum.games import GAMES, ui
+
+    for game in GAMES:
+        module = ui(game)
+        assert module.GAME == game
+        missing = [name for name in UI_FUNCTIONS if not callable(getattr(module, name, None))]
+        assert missing == [], f"{game}: {missing}"

@@ -1,10 +1,12 @@
 """Every way a piece may travel N squares: straight, or with one right-angle turn.
 
-``PATHS[square][n]`` lists ``(passed squares, destination)`` for n = 1-4, built once;
+``path_table()[square][n]`` lists ``(passed squares, destination)`` for n = 1-4, built once;
 the move generator then only checks that the passed squares are empty.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))  # (rank step, file step)
 
@@ -37,4 +39,7 @@ def _paths(square: int, n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple(found)
 
 
-PATHS = tuple(tuple(_paths(square, n) if n else () for n in range(5)) for square in range(64))
+@cache
+def path_table() -> tuple:
+    """``path_table()[square][n]``: built on first use, not at import (start-up)."""
+    return tuple(tuple(_paths(square, n) if n else () for n in range(5)) for square in range(64))

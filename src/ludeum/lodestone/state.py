@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from .. import history as hist
 from ..protocol import IllegalAction, Outcome
-from .paths import PATHS
+from .paths import path_table
 from .rules import HOME_RANK, RED, STANDARD, WHITE, LodestoneRules, square_name
 
 EMPTY = 0
@@ -149,13 +149,14 @@ def moves_of(state: LodestoneState, colour: int) -> tuple[Move, ...]:
     over empty squares, ending on an empty square or an enemy piece."""
     board = state.board
     digits = state.rules.digit_maps()[colour]
+    paths = path_table()
     moves = []
     for square in range(64):
         code = board[square]
         if not code or colour_of(code) != colour:
             continue
         seen = set()
-        for passed, dst in PATHS[square][digits[square]]:
+        for passed, dst in paths[square][digits[square]]:
             if dst in seen or colour_of(board[dst]) == colour:
                 continue
             if all(board[s] == EMPTY for s in passed):
