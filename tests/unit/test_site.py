@@ -47,8 +47,9 @@ def module_file(dotted: str) -> Path | None:
 
 
 def package_of(path: Path) -> str:
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
-    return ".".join(parts if parts[-1] == "__init__" else parts[:-1])
+    # The package a file's relative imports start from: its folder, for an
+    # __init__.py as for any other module.
+    return ".".join(path.relative_to(SRC).with_suffix("").parts[:-1])
 
 
 def imported_modules(path: Path) -> set[str]:
