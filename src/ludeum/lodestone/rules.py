@@ -10,8 +10,8 @@ section 6 (our reconstruction and its reasons). Choices:
   file 0-7 is a-h, rank 0 is Red's home rank (rank 1), rank 7 White's.
 * A piece's digit is read from a hidden 8x8 map of digits 1-4 under the squares
   (magnets turning the piece's dial, as in US patent 4,083,564), looked up wherever
-  the piece stands; the sheet's "the digit changes as the piece moves" and "after
-  several games the board should be rotated" only make sense that way. The default
+  the piece stands: the sheet's remark that a digit changes during a move, and its
+  advice to turn the board now and then, only make sense that way. The default
   map below is invented and balanced: symmetric under a half turn, each digit twice
   in every rank and file, no two orthogonal neighbours equal.
 * Options: a per-colour reading (White reads 1 as 3 and 2 as 4, and back: the half
