@@ -47,3 +47,28 @@ def length(history: Link | None) -> int:
         history = history.previous
         n += 1
     return n
+
+
+def replay(state: Any) -> Iterator[tuple[Any, Any, Any]]:
+    """``(before, action, after)`` for every action of a game, from its start: how
+    move lists are rebuilt after a reload."""
+    current = state.start()
+    for action in state.actions():
+        after = current.apply(action)
+        yield current, action, after
+        current = after
+
+
+def replay_record(state: Any, texts: Any, parse: Any, error: type, word: str = "action") -> Any:
+    """Play a saved list of action texts from ``state``; raises ``error`` naming the
+    first one that is not text the game reads or not legal where it is played."""
+    from .protocol import IllegalAction
+
+    if not isinstance(texts, list):
+        raise error("the record has no list of actions")
+    for number, text in enumerate(texts, 1):
+        try:
+            state = state.apply(parse(text))
+        except (ValueError, IllegalAction) as problem:
+            raise error(f"{word} {number} ({text!r}) cannot be played: {problem}") from None
+    return state

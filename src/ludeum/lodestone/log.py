@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..history import replay
 from ..i18n import _
 from .rules import FILES, HOME_RANK, KING_FILES, RED, WHITE, square_name
 from .state import PASS, KingFile, LodestoneState, Move, colour_of
@@ -82,12 +83,7 @@ def log_entry(before: LodestoneState, action, after: LodestoneState) -> str:
 
 
 def game_log(state: LodestoneState) -> list[str]:
-    entries, current = [], state.start()
-    for action in state.actions():
-        after = current.apply(action)
-        entries.append(log_entry(current, action, after))
-        current = after
-    return entries
+    return [log_entry(before, action, after) for before, action, after in replay(state)]
 
 
 def last_move(state: LodestoneState) -> Move | None:

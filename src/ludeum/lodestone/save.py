@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import IllegalAction
+from ..history import replay_record
 from .notation import action_notation, parse_action, parse_position, position
 from .rules import LodestoneRules
 from .state import LodestoneState
@@ -36,16 +36,7 @@ def from_json(data: Any) -> LodestoneState:
         state = parse_position(rules, data["start"].get("position"), first_seat=first)
     except ValueError as error:
         raise LodestoneSaveError(f"bad start: {error}") from None
-    actions = data.get("actions")
-    if not isinstance(actions, list):
-        raise LodestoneSaveError("the record has no list of actions")
-    for number, text in enumerate(actions, 1):
-        try:
-            state = state.apply(parse_action(text))
-        except (ValueError, IllegalAction) as error:
-            raise LodestoneSaveError(
-                f"action {number} ({text!r}) cannot be played: {error}"
-            ) from None
+    state = replay_record(state, data.get("actions"), parse_action, LodestoneSaveError)
     if data.get("position") != position(state):
         raise LodestoneSaveError("the stored position does not follow from the actions")
     return state

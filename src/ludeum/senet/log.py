@@ -5,6 +5,7 @@ Pure functions of states, so the browser shows exactly what the tests read.
 
 from __future__ import annotations
 
+from ..history import replay
 from ..i18n import _
 from ..protocol import CHANCE
 from .moves import BIT
@@ -222,12 +223,5 @@ def _move_text(move: Move) -> str:
 
 def game_log(state: SenetState) -> list[str]:
     """The whole move list, rebuilt by replaying the game from its start."""
-    entries = []
-    current = state.start()
-    for action in state.actions():
-        after = current.apply(action)
-        entry = log_entry(current, action, after)
-        if entry:
-            entries.append(entry)
-        current = after
-    return entries
+    lines = (log_entry(before, action, after) for before, action, after in replay(state))
+    return [line for line in lines if line]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import IllegalAction
+from ..history import replay_record
 from .notation import parse_action, parse_position, position
 from .rulesets import SenetRules
 from .state import SenetState
@@ -68,14 +68,7 @@ def from_json(data: Any) -> SenetState:
     if type(throws) is not int or throws < 0:
         raise SenetSaveError("throws must be a count")
     state = state._replace(waiting=waiting, forced=tuple(forced or ()), throws=throws)
-    actions = data.get("actions")
-    if not isinstance(actions, list):
-        raise SenetSaveError("the record has no list of actions")
-    for number, text in enumerate(actions, 1):
-        try:
-            state = state.apply(parse_action(text))
-        except (ValueError, IllegalAction) as error:
-            raise SenetSaveError(f"action {number} ({text!r}) cannot be played: {error}") from None
+    state = replay_record(state, data.get("actions"), parse_action, SenetSaveError)
     if data.get("position") != position(state):
         raise SenetSaveError("the stored position does not follow from the actions")
     return state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..history import replay
 from ..i18n import _
 from .rules import H
 from .state import Move, SquadroState
@@ -66,9 +67,4 @@ def log_entry(before: SquadroState, action: Move, after: SquadroState) -> str:
 
 
 def game_log(state: SquadroState) -> list[str]:
-    entries, current = [], state.start()
-    for action in state.actions():
-        after = current.apply(action)
-        entries.append(log_entry(current, action, after))
-        current = after
-    return entries
+    return [log_entry(before, action, after) for before, action, after in replay(state)]

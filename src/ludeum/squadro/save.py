@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import IllegalAction
+from ..history import replay_record
 from .notation import parse_position, position
 from .state import Move, SquadroState
 
@@ -32,14 +32,7 @@ def from_json(data: Any) -> SquadroState:
         state = parse_position(start.get("position"))
     except ValueError as error:
         raise SquadroSaveError(f"bad start position: {error}") from None
-    actions = data.get("actions")
-    if not isinstance(actions, list):
-        raise SquadroSaveError("the record has no list of actions")
-    for number, text in enumerate(actions, 1):
-        try:
-            state = state.apply(Move.parse(text))
-        except (ValueError, IllegalAction) as error:
-            raise SquadroSaveError(f"move {number} ({text!r}) cannot be played: {error}") from None
+    state = replay_record(state, data.get("actions"), Move.parse, SquadroSaveError, "move")
     if data.get("position") != position(state):
         raise SquadroSaveError("the stored position does not follow from the moves")
     return state
