@@ -11,7 +11,23 @@ from .rulesets import SenetRules
 from .state import new_game
 from .svg import board_svg
 
-#: One page per family of readings; Jéquier's page also covers Ludii's reading.
+#: How both readings of Jéquier begin: the pieces, the sticks, the opening.
+JEQUIER_START = (
+    N_(
+        "Each side has five pieces. They start on the first ten squares, alternating: "
+        "White on the odd squares, Black on the even ones."
+    ),
+    N_(
+        "Four sticks, each light on one side, are thrown together. Count the light "
+        "sides: 1 to 4 move that many squares; no light side at all moves 6."
+    ),
+    N_(
+        "To begin, the players take turns throwing until one throws a 1. That player "
+        "takes Black, moves Black's front piece from 10 to 11 and throws again."
+    ),
+)
+
+#: One page per reading family; Ludii's reading of Jéquier has its own page.
 PAGES: dict[str, dict] = {
     "jequier": {
         "title": N_("Senet after Gustave Jéquier"),
@@ -21,18 +37,7 @@ PAGES: dict[str, dict] = {
             "a second reading follows the Ludii games database."
         ),
         "play": [
-            N_(
-                "Each side has five pieces. They start on the first ten squares, alternating: "
-                "White on the odd squares, Black on the even ones."
-            ),
-            N_(
-                "Four sticks, each light on one side, are thrown together. Count the light "
-                "sides: 1 to 4 move that many squares; no light side at all moves 6."
-            ),
-            N_(
-                "To begin, the players take turns throwing until one throws a 1. That player "
-                "takes Black, moves Black's front piece from 10 to 11 and throws again."
-            ),
+            *JEQUIER_START,
             N_(
                 "After moving with a 1, 4 or 6 you throw again; after a 2 or 3 your turn ends. "
                 "If no piece can use a throw, the throw is lost and the turn ends."
@@ -84,18 +89,7 @@ PAGES: dict[str, dict] = {
             "Ludii's intent (not the slips of its code)."
         ),
         "play": [
-            N_(
-                "Each side has five pieces. They start on the first ten squares, alternating: "
-                "White on the odd squares, Black on the even ones."
-            ),
-            N_(
-                "Four sticks, each light on one side, are thrown together. Count the light "
-                "sides: 1 to 4 move that many squares; no light side at all moves 6."
-            ),
-            N_(
-                "To begin, the players take turns throwing until one throws a 1. That player "
-                "takes Black, moves Black's front piece from 10 to 11 and throws again."
-            ),
+            *JEQUIER_START,
             N_(
                 "After a 1, 4 or 6 you throw again, even if no piece could use it; after a 2 "
                 "or 3 your turn ends."
