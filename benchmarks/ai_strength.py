@@ -1,80 +1,74 @@
 """Strength of the computer levels (not a test: it prints figures for docs/ai.md).
 
-    python3 benchmarks/ai_strength.py [--games 200] [--levels easy,medium]
-                                      [--games-list senet,squadro,lodestone]
+    python3 benchmarks/ai_strength.py [--games 200] [--levels easy,medium,hard]
+        [--games-list senet,squadro,lodestone] [--rulesets jequier,tait,...]
+        [--opponents random,greedy,medium] [--hard-seconds 0.2] [--jobs 2]
 
-Each level plays against a random player and against a one-ply greedy player (the
-best move by the evaluation alone), alternating who starts, seeded. Prints win rates
-with 95% Wilson intervals and the mean time per move on CPython.
+Each level plays against a random player, a one-ply greedy player (the best move by
+the evaluation alone) and, for Hard, the Medium level; who starts alternates and
+every game is seeded. Prints win rates with 95% Wilson intervals and the mean time
+per move on CPython. ``--hard-seconds`` shortens Hard's time budget so that 200-game
+lines fit in a session; Hard's strength in the app (1 s a move) is at least that.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
-import time
+from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from ludeum.ai import evaluate  # noqa: E402
-from ludeum.ai.players import choose  # noqa: E402
-from ludeum.chance import random_choice  # noqa: E402
+# benchmarks/stats.py: Python puts the running script's folder on the path.
+from stats import wilson  # noqa: E402
+
+from ludeum.ai import arena, evaluate  # noqa: E402
 from ludeum.lodestone import new_game as new_lodestone  # noqa: E402
-from ludeum.protocol import CHANCE  # noqa: E402
+from ludeum.senet import PRESETS  # noqa: E402
 from ludeum.senet import new_game as new_senet  # noqa: E402
-from ludeum.senet import throw_sticks  # noqa: E402
 from ludeum.squadro import new_game as new_squadro  # noqa: E402
 
-GAMES = {
-    "senet": (lambda first: new_senet(first_seat=first), evaluate.senet),
-    "squadro": (lambda first: new_squadro(first), evaluate.squadro),
-    "lodestone": (lambda first: new_lodestone(first_seat=first), evaluate.lodestone),
-}
+GREEDY_SCORE = {"senet": evaluate.senet_race, "squadro": evaluate.squadro,
+                "lodestone": evaluate.lodestone}  # fmt: skip
 
 
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p, z = wins / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def start(game: str, ruleset: str, first: int):
+    if game == "senet":
+        return new_senet(PRESETS[ruleset], first)
+    return new_squadro(first) if game == "squadro" else new_lodestone(first_seat=first)
 
 
-def greedy(state, score, source):
-    seat = state.to_act()
-    moves = state.legal_moves()
-    values = [score(state.apply(move), seat) for move in moves]
-    best = max(values)
-    return random_choice([m for m, v in zip(moves, values, strict=True) if v == best], source)
+def opponent_player(game: str, opponent: str, hard_seconds):
+    if opponent == "random":
+        return arena.random_player
+    if opponent == "greedy":
+        return arena.greedy_player(GREEDY_SCORE[game])
+    return arena.level_player(opponent, hard_seconds if opponent == "hard" else None)
 
 
-def play(game: str, level: str, opponent: str, seed: int) -> tuple[float, float, int]:
-    """One game: returns (score for the level's seat, seconds thinking, its moves)."""
-    start, score = GAMES[game]
-    source = random.Random(seed)
-    ai_seat = seed % 2
-    state = start(seed // 2 % 2)
-    thinking, moves = 0.0, 0
-    while state.to_act() is not None:
-        actor = state.to_act()
-        if actor == CHANCE:
-            state = state.apply(throw_sticks(source))
-        elif actor == ai_seat:
-            began = time.perf_counter()
-            state = state.apply(choose(state, level, source))
-            thinking += time.perf_counter() - began
-            moves += 1
-        elif opponent == "random":
-            state = state.apply(random_choice(state.legal_moves(), source))
-        else:
-            state = state.apply(greedy(state, score, source))
-    winner = state.outcome().winner
-    result = 0.5 if winner is None else float(winner == ai_seat)
-    return result, thinking, moves
+def one_game(job) -> tuple[float, float, int]:
+    """(score of the level's seat, its seconds thinking, its moves) for one seed."""
+    game, ruleset, level, opponent, seed, hard_seconds = job
+    me = arena.level_player(level, hard_seconds if level == "hard" else None)
+    other = opponent_player(game, opponent, hard_seconds)
+    seat = seed % 2
+    players = (me, other) if seat == 0 else (other, me)
+    result = arena.play(start(game, ruleset, seed // 2 % 2), players, random.Random(seed))
+    score = 0.5 if result.winner is None else float(result.winner == seat)
+    return score, result.thinking[seat], result.decisions[seat]
+
+
+def line(pool, game, ruleset, level, opponent, games, hard_seconds) -> str:
+    jobs = [(game, ruleset, level, opponent, seed, hard_seconds) for seed in range(games)]
+    results = pool.map(one_game, jobs) if pool else list(map(one_game, jobs))
+    total = sum(r[0] for r in results)
+    thinking, moves = sum(r[1] for r in results), sum(r[2] for r in results)
+    low, high = wilson(total, games)
+    name = f"senet ({ruleset})" if game == "senet" else game
+    return (f"| {name} | {level} | {opponent} | {games} | {total / games:.1%} | "
+            f"{low:.1%}-{high:.1%} | {1000 * thinking / max(moves, 1):.1f} |")  # fmt: skip
 
 
 def main() -> None:
@@ -82,21 +76,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--games-list", default="senet,squadro,lodestone")
+    parser.add_argument("--rulesets", default="jequier", help="Senet presets, or 'all'")
+    parser.add_argument("--opponents", default="random,greedy,medium")
+    parser.add_argument("--hard-seconds", type=float, default=None)
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    print(f"{args.games} games per line; draws count half; 95% Wilson intervals\n")
-    print("| game | level | opponent | win rate | 95% interval | ms per move |")
-    print("| --- | --- | --- | ---: | --- | ---: |")
+    rulesets = list(PRESETS) if args.rulesets == "all" else args.rulesets.split(",")
+    budget = "the level's own" if args.hard_seconds is None else f"{args.hard_seconds} s"
+    print(f"Draws count half; 95% Wilson intervals; Hard's time budget: {budget}\n")
+    print("| game | level | opponent | games | win rate | 95% interval | ms per move |")
+    print("| --- | --- | --- | ---: | ---: | --- | ---: |")
+    pool = Pool(args.jobs) if args.jobs > 1 else None
     for game in args.games_list.split(","):
-        for level in args.levels.split(","):
-            for opponent in ("random", "greedy"):
-                total, thinking, moves = 0.0, 0.0, 0
-                for seed in range(args.games):
-                    result, seconds, count = play(game, level, opponent, seed)
-                    total, thinking, moves = total + result, thinking + seconds, moves + count
-                low, high = wilson(total, args.games)
-                per_move = 1000 * thinking / max(moves, 1)
-                print(f"| {game} | {level} | {opponent} | {total / args.games:.0%} | "
-                      f"{low:.0%}-{high:.0%} | {per_move:.1f} |", flush=True)  # fmt: skip
+        for ruleset in rulesets if game == "senet" else [""]:
+            for level in args.levels.split(","):
+                for opponent in args.opponents.split(","):
+                    if opponent == level or (opponent == "medium" and level != "hard"):
+                        continue  # only Hard plays Medium
+                    print(line(pool, game, ruleset, level, opponent, args.games,
+                               args.hard_seconds), flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

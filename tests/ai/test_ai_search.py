@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ludeum.ai.players import choose, senet_hint
+from ludeum.ai.players import choose, hint
 from ludeum.chance import random_choice
 from ludeum.lodestone import STANDARD
 from ludeum.lodestone import Move as LodestoneMove
@@ -48,8 +48,13 @@ def test_senet_avoids_the_water_when_only_one_move_does(level):
 
 def test_senet_hint_gives_the_move_and_a_winning_chance():
     state = setup([24, 12], [2], to="W", throw=3)
-    move, chance = senet_hint(state, depth=2)
+    move, chance = hint(state)
     assert move.notation() == "12-15" and 0.0 <= chance <= 1.0
+
+
+def test_hint_gives_no_chance_where_the_evaluation_is_not_one():
+    move, chance = hint(squadro_position("ccc0b/00000 H"))
+    assert move == SquadroMove(5) and chance is None
 
 
 def test_medium_beats_random_at_squadro_and_easy_loses_sometimes():

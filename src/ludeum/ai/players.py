@@ -1,47 +1,85 @@
 """The computer players and their levels.
 
-Easy plays a random legal move half the time (so a novice can beat it) and a
-one-ply best move otherwise; Medium searches a few plies; Hard searches deeper, or
-as deep as its time budget allows (alpha-beta with iterative deepening).
+A level is data: how often it slips (plays a random legal move instead of its
+best, so that a novice can beat it), how deep it searches, and its time budget.
+
+* Easy slips half the time and otherwise takes the best move one ply ahead.
+* Medium slips now and then and searches a little: in Senet two plies (its move,
+  then the throw) with the plain race count, in Squadro and Lodestone two plies of
+  alpha-beta.
+* Hard never slips, uses Senet's evaluation that also weighs exposed pieces, and
+  deepens until its depth limit or its time budget, whichever comes first.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from ..chance import random_choice
 from . import evaluate
-from .search import AlphaBeta, best_move_expecti
-
-LEVELS = ("easy", "medium", "hard")
-#: Plies of expectiminimax for Senet (a throw and a move are a ply each).
-SENET_DEPTH = {"easy": 1, "medium": 2, "hard": 4}
-#: Alpha-beta depth limit and time budget (seconds) for Squadro and Lodestone.
-DETERMINISTIC = {"easy": (1, None), "medium": (3, None), "hard": (12, 1.0)}
+from .search import WIN, AlphaBeta, Expectiminimax
 
 
-def choose(state: Any, level: str, source: random.Random) -> Any:
-    """The computer's action for the seat to act (a move; throws are chance)."""
+@dataclass(frozen=True)
+class Level:
+    name: str
+    slip: float  # the share of moves played at random
+    senet_depth: int  # plies of expectiminimax (a throw and a move are a ply each)
+    depth: int  # plies of alpha-beta for Squadro and Lodestone
+    seconds: float | None  # time budget per move; None: the depth alone decides
+
+
+LEVELS = {
+    "easy": Level("easy", slip=0.5, senet_depth=1, depth=1, seconds=None),
+    "medium": Level("medium", slip=0.1, senet_depth=2, depth=2, seconds=None),
+    "hard": Level("hard", slip=0.0, senet_depth=4, depth=12, seconds=1.0),
+}
+DEFAULT_LEVEL = "medium"
+
+#: (evaluation, transposition-table key) of the games searched by alpha-beta.
+DETERMINISTIC = {
+    "SquadroState": (evaluate.squadro, evaluate.squadro_key),
+    "LodestoneState": (evaluate.lodestone, evaluate.lodestone_key),
+}
+
+
+def choose(state: Any, level: str, source: random.Random, seconds: float | None = None) -> Any:
+    """The computer's move for the seat to act (throws are chance, not chosen).
+    ``seconds`` overrides the level's time budget (benchmarks, a busy page)."""
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    if level == "easy" and source.random() < 0.5:
+    settings = LEVELS[level]
+    if settings.slip and source.random() < settings.slip:
         return random_choice(moves, source)
+    return _search(state, settings, settings.seconds if seconds is None else seconds)[0]
+
+
+def _search(state: Any, settings: Level, seconds: float | None) -> tuple[Any, float]:
     game = type(state).__name__
     if game == "SenetState":
-        move, _value = best_move_expecti(state, SENET_DEPTH[level], evaluate.senet)
-        return move
-    depth, seconds = DETERMINISTIC[level]
-    if game == "SquadroState":
-        searcher = AlphaBeta(evaluate.squadro, evaluate.squadro_key)
-    else:
-        searcher = AlphaBeta(evaluate.lodestone, evaluate.lodestone_key)
-    move, _value = searcher.search(state, depth, seconds)
-    return move
+        score = evaluate.senet if settings.name == "hard" else evaluate.senet_race
+        return Expectiminimax(score).search(state, settings.senet_depth, seconds)
+    score, key = DETERMINISTIC[game]
+    return AlphaBeta(score, key).search(state, settings.depth, seconds)
 
 
-def senet_hint(state: Any, depth: int = 4) -> tuple[Any, float]:
-    """The move the engine would play and the mover's estimated winning chance."""
-    move, value = best_move_expecti(state, depth, evaluate.senet)
-    return move, (value + 1) / 2
+def hint(state: Any, seconds: float | None = None) -> tuple[Any, float | None]:
+    """The move the Hard player would make, and for Senet the mover's estimated
+    winning chance (None for the other games, whose evaluations are no chances)."""
+    hard = LEVELS["hard"]
+    move, value = _search(state, hard, hard.seconds if seconds is None else seconds)
+    if type(state).__name__ != "SenetState":
+        return move, None
+    return move, winning_chance(value)
+
+
+def winning_chance(value: float) -> float:
+    """A Senet search value in [-1, 1] as a winning chance in [0, 1]."""
+    if value >= WIN:
+        return 1.0
+    if value <= -WIN:
+        return 0.0
+    return min(0.99, max(0.01, (value + 1) / 2))

@@ -1,10 +1,22 @@
 """Game-tree search over the protocol of ``ludeum.protocol``.
 
 ``evaluate(state, seat)`` scores a position from a seat's point of view in [-1, 1];
-finished games score exactly -1, 0 or 1. Chance nodes (``to_act() == CHANCE``) take
-the probability-weighted mean of their outcomes (expectiminimax); decision nodes take
-the best for the seat to act, which may act several times in a row (Senet's extra
-throws), so the search keeps track of whose turn it is rather than alternating.
+finished games score exactly -1, 0 or 1.
+
+``Expectiminimax`` is for games with chance (Senet's throws): chance nodes
+(``to_act() == CHANCE``) take the probability-weighted mean of their outcomes, and
+decision nodes the best for the seat to act. That seat may act several times in a
+row (Senet's extra throws), so the search keeps track of whose turn it is rather
+than alternating. Decision nodes prune by alpha-beta and chance nodes by Ballard's
+Star1: since every value lies in [-1, 1], a chance node can stop as soon as the
+outcomes seen so far bound its mean outside the window.
+
+``AlphaBeta`` is for games without chance (Squadro, Lodestone): negamax with
+alpha-beta, iterative deepening under a time budget, the previous iteration's best
+move searched first, and a transposition table.
+
+Both deepen one ply at a time until the depth limit or the time budget, and keep
+the best move of the last depth they finished.
 """
 
 from __future__ import annotations
@@ -17,6 +29,8 @@ from ..protocol import CHANCE
 
 Evaluate = Callable[[Any, int], float]
 WIN = 1.0
+#: How many nodes pass between two looks at the clock.
+CLOCK_EVERY = 255
 
 
 def terminal_value(state: Any, seat: int) -> float:
@@ -26,35 +40,98 @@ def terminal_value(state: Any, seat: int) -> float:
     return WIN if outcome.winner == seat else -WIN
 
 
-def expectiminimax(state: Any, depth: int, seat: int, evaluate: Evaluate) -> float:
-    """The value of ``state`` for ``seat``, looking ``depth`` plies ahead (a throw and
-    a move are a ply each)."""
-    actor = state.to_act()
-    if actor is None:
-        return terminal_value(state, seat)
-    if depth == 0:
-        return evaluate(state, seat)
-    if actor == CHANCE:
-        return sum(
-            probability * expectiminimax(state.apply(outcome), depth - 1, seat, evaluate)
-            for outcome, probability in state.chance_outcomes()
-        )
-    values = [
-        expectiminimax(state.apply(move), depth - 1, seat, evaluate) for move in state.legal_moves()
-    ]
-    return max(values) if actor == seat else min(values)
+class OutOfTime(Exception):
+    """The time budget ran out in the middle of a depth."""
 
 
-def best_move_expecti(state: Any, depth: int, evaluate: Evaluate) -> tuple[Any, float]:
-    """The move the seat to act should play, and its expected value (for Senet's
-    hint: a value v means a winning chance of about (v + 1) / 2)."""
-    seat = state.to_act()
-    scored = [
-        (expectiminimax(state.apply(move), depth - 1, seat, evaluate), index, move)
-        for index, move in enumerate(state.legal_moves())
-    ]
-    value, _index, move = max(scored, key=lambda item: (item[0], -item[1]))
-    return move, value
+class Expectiminimax:
+    """Expectiminimax with alpha-beta and Star1 pruning, for games with chance."""
+
+    def __init__(self, evaluate: Evaluate) -> None:
+        self.evaluate = evaluate
+        self.deadline = float("inf")
+        self.nodes = 0
+
+    def search(self, state: Any, max_depth: int, seconds: float | None = None) -> tuple[Any, float]:
+        """The move the seat to act should play and its expected value, searched
+        ``max_depth`` plies deep (a throw and a move are a ply each), or as deep as
+        ``seconds`` allow (at least one ply is always finished)."""
+        seat = state.to_act()
+        moves = list(state.legal_moves())
+        best = (moves[0], 0.0)
+        started = time.monotonic()
+        for depth in range(1, max_depth + 1):
+            self.deadline = started + seconds if seconds and depth > 1 else float("inf")
+            try:
+                value, move = self._root(state, moves, depth, seat)
+            except OutOfTime:
+                break
+            best = (move, value)
+            moves.remove(move)
+            moves.insert(0, move)  # searched first at the next depth: more cut-offs
+            if abs(value) >= WIN:
+                break
+        return best
+
+    def value(self, state: Any, depth: int, seat: int) -> float:
+        """The value of ``state`` for ``seat``, looking ``depth`` plies ahead."""
+        self.deadline = float("inf")
+        return self._value(state, depth, seat, -WIN, WIN)
+
+    def _root(self, state: Any, moves: list, depth: int, seat: int) -> tuple[float, Any]:
+        best_value, best_move = -2.0, moves[0]
+        for move in moves:
+            value = self._value(state.apply(move), depth - 1, seat, max(best_value, -WIN), WIN)
+            if value > best_value:
+                best_value, best_move = value, move
+        return best_value, best_move
+
+    def _value(self, state: Any, depth: int, seat: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if not self.nodes & CLOCK_EVERY and time.monotonic() > self.deadline:
+            raise OutOfTime
+        actor = state.to_act()
+        if actor is None:
+            return terminal_value(state, seat)
+        if depth == 0:
+            return self.evaluate(state, seat)
+        if actor == CHANCE:
+            return self._chance(state, depth, seat, alpha, beta)
+        if actor == seat:
+            value = -2.0
+            for move in state.legal_moves():
+                value = max(value, self._value(state.apply(move), depth - 1, seat, alpha, beta))
+                if value >= beta:
+                    return value
+                alpha = max(alpha, value)
+            return value
+        value = 2.0
+        for move in state.legal_moves():
+            value = min(value, self._value(state.apply(move), depth - 1, seat, alpha, beta))
+            if value <= alpha:
+                return value
+            beta = min(beta, value)
+        return value
+
+    def _chance(self, state: Any, depth: int, seat: int, alpha: float, beta: float) -> float:
+        # Star1: with ``seen`` the weighted sum of the outcomes searched so far and
+        # ``left`` the probability not yet searched, the mean lies in
+        # [seen - left, seen + left]. Each outcome gets the window that keeps that
+        # interval meeting (alpha, beta); outside it, the node is decided.
+        seen, left = 0.0, 1.0
+        for outcome, probability in state.chance_outcomes():
+            left -= probability
+            low = (alpha - seen - left * WIN) / probability
+            high = (beta - seen + left * WIN) / probability
+            value = self._value(
+                state.apply(outcome), depth - 1, seat, max(low, -WIN), min(high, WIN)
+            )
+            seen += probability * value
+            if value <= low:
+                return seen + left * WIN  # an upper bound, at most alpha: fails low
+            if value >= high:
+                return seen - left * WIN  # a lower bound, at least beta: fails high
+        return seen
 
 
 class AlphaBeta:
@@ -70,13 +147,14 @@ class AlphaBeta:
         self.nodes = 0
 
     def search(self, state: Any, max_depth: int, seconds: float | None = None) -> tuple[Any, float]:
-        self.deadline = time.monotonic() + seconds if seconds else float("inf")
+        started = time.monotonic()
         seat = state.to_act()
         best = (state.legal_moves()[0], 0.0)
         for depth in range(1, max_depth + 1):
+            self.deadline = started + seconds if seconds and depth > 1 else float("inf")
             try:
                 value, move = self._negamax(state, depth, -2.0, 2.0, seat)
-            except TimeoutError:
+            except OutOfTime:
                 break
             best = (move, value)
             if abs(value) >= WIN:
@@ -85,8 +163,8 @@ class AlphaBeta:
 
     def _negamax(self, state: Any, depth: int, alpha: float, beta: float, seat: int):
         self.nodes += 1
-        if self.nodes & 1023 == 0 and time.monotonic() > self.deadline:
-            raise TimeoutError
+        if not self.nodes & CLOCK_EVERY and time.monotonic() > self.deadline:
+            raise OutOfTime
         actor = state.to_act()
         if actor is None:
             return terminal_value(state, seat), None
