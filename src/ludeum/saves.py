@@ -1,5 +1,6 @@
 """The saved-game envelope shared by every game: a format tag, a version, the game's
-name and the game's own record. Documented in docs/save-format.md.
+name, the game's own record and, optionally, who plays each seat. Documented in
+docs/save-format.md.
 
 ``load`` never raises anything but ``SaveError``, whatever text it is given, so the
 app can always tell the user what went wrong and keep the bad record aside.
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import lodestone, senet, squadro
+from . import lodestone, seats, senet, squadro
 
 FORMAT = "ludeum-save"
 VERSION = 1
@@ -35,13 +36,25 @@ def game_name(state: Any) -> str:
     raise TypeError(f"not a game state: {type(state).__name__}")
 
 
-def dump(state: Any) -> str:
+def dump(state: Any, players: tuple[str, str] | None = None) -> str:
     name = game_name(state)
     record = GAMES[name][1](state)
-    return json.dumps(
-        {"format": FORMAT, "version": VERSION, "game": name, "record": record},
-        separators=(",", ":"),
-    )
+    envelope = {"format": FORMAT, "version": VERSION, "game": name, "record": record}
+    if players is not None:
+        envelope["players"] = list(players)
+    return json.dumps(envelope, separators=(",", ":"))
+
+
+def load_players(text: str) -> tuple[str, str]:
+    """Who plays each seat in a saved game; two people when the save does not say or
+    says something unreadable. Never raises: the game itself is ``load``'s business."""
+    try:
+        if text.count("[") + text.count("{") > MAX_BRACKETS:
+            return seats.HUMANS
+        data = json.loads(text)
+    except (AttributeError, TypeError, ValueError, RecursionError):
+        return seats.HUMANS
+    return seats.parse(data.get("players") if isinstance(data, dict) else None)
 
 
 #: A real save opens a dozen brackets at most. Refusing texts with many more keeps a

@@ -8,18 +8,29 @@ drawings and what a tap means come from each game's pure ``ui`` module
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from ludeum import saves
+from ludeum import saves, seats
 from ludeum.games import GAMES, ui_for
 from ludeum.games import ui as game_ui
 from ludeum.i18n import N_, _
 from ludeum.protocol import IllegalAction
 from ludeum.senet import JEQUIER
+
+#: The computer waits this long before each of its actions, so that a person can
+#: follow its throws and moves (longer when it plays both sides).
+COMPUTER_PAUSE_MS = 700
+COMPUTER_ALONE_PAUSE_MS = 1200
+#: The computer's worker: a second Pyodide, started only when a game needs it.
+WORKER_URL = "static/computer-worker.mjs"
+#: Time budget of the fallback search when no worker can run: short enough that the
+#: page never freezes, so the computer plays weaker there.
+FALLBACK_SECONDS = 0.03
 
 SAVE_KEY = "ludeum:v1:current"
 QUARANTINE_PREFIX = "ludeum:v1:quarantine:"
@@ -29,6 +40,7 @@ PAGE_TEXT = {
     "game-name": N_("Senet"),
     "throw": N_("Throw the sticks"),
     "pass": N_("Pass"),
+    "hint": N_("Hint"),
     "new-game": N_("New game"),
     "show-rules": N_("Rules"),
     "moves-title": N_("Moves"),
@@ -39,7 +51,7 @@ PAGE_TEXT = {
     "close-rules": N_("Close"),
     "keys-hint": N_(
         "Keys: Tab moves between pieces; Enter or Space picks a piece, then where it goes; "
-        "T throws the sticks in Senet."
+        "T throws the sticks in Senet; H asks for a hint."
     ),
 }
 
@@ -78,6 +90,83 @@ class Storage:
             self.available = False
 
 
+class ComputerPlayer:
+    """The worker that searches for the computer's moves (static/computer-worker.mjs).
+
+    Requests and replies are JSON texts (``ludeum.ai.service``). The worker is a
+    second interpreter that takes seconds to start, so it starts on first need, never
+    during the page's own boot. Where a browser cannot run it, moves are searched on
+    the page itself with a short time budget instead.
+    """
+
+    def __init__(self, on_reply, on_change) -> None:
+        self.on_reply = on_reply
+        self.on_change = on_change  # the worker became ready, or failed
+        self.worker = None
+        self.ready = False
+        self.failed = False
+        self._proxies = []
+
+    def start(self) -> None:
+        if self.worker is not None or self.failed:
+            return
+        try:
+            options = to_js({"type": "module"}, dict_converter=window.Object.fromEntries)
+            self.worker = window.Worker.new(WORKER_URL, options)
+        except Exception as error:
+            self._fail(str(error))
+            return
+        for kind, handler in (("message", self._on_message), ("error", self._on_error)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            self.worker.addEventListener(kind, proxy)
+
+    def ask(self, request: dict) -> None:
+        self.start()
+        if self.failed:
+            # No worker: search here, after the page has drawn the last move.
+            window.setTimeout(create_once_callable(lambda: self._answer_here(request)), 50)
+        else:
+            self.worker.postMessage(json.dumps(request))
+
+    def _answer_here(self, request: dict) -> None:
+        from ludeum.ai.players import choose, hint
+
+        state = saves.load(request["save"])
+        moves = list(state.legal_moves())
+        chance = None
+        if request["kind"] == "hint":
+            move, chance = hint(state, seconds=FALLBACK_SECONDS)
+        else:
+            source = random.Random(request["seed"])
+            move = choose(state, request["level"], source, seconds=FALLBACK_SECONDS)
+        self.on_reply({"id": request["id"], "index": moves.index(move),
+                       "move": move.notation(), "chance": chance})  # fmt: skip
+
+    def _on_message(self, event) -> None:
+        reply = json.loads(str(event.data))
+        if reply.get("ready"):
+            self.ready = True
+            self.on_change()
+        elif "failed" in reply:
+            self._fail(reply["failed"])
+        else:
+            self.on_reply(reply)
+
+    def _on_error(self, event) -> None:
+        event.preventDefault()  # reported on screen, not as an uncaught page error
+        self._fail(str(getattr(event, "message", "") or "the worker stopped"))
+
+    def _fail(self, why: str) -> None:
+        if self.failed:
+            return
+        self.failed = True
+        if self.worker is not None:
+            self.worker.terminate()
+        window.console.warn(f"Ludeum: the computer's worker could not run: {why}")
+        self.on_change()
+
+
 class GameScreen:
     """The current game on the page, whichever game it is: every game-specific
     word, drawing and tap rule comes from the game's ``ui`` module."""
@@ -90,12 +179,21 @@ class GameScreen:
         self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
         self.log: list[str] = []
         self.logged = 0  # entries already in the page's move list
+        self.players = seats.HUMANS
+        self.computer = ComputerPlayer(self.on_computer_reply, self.on_computer_change)
+        # Every request to the computer carries a number; a reply to an older one
+        # (the game was replaced meanwhile) is dropped.
+        self.request_id = 0
+        self.waiting_for = None  # "move" or "hint" while a request is out
+        self.last_action_at = 0.0
+        self.hint = None  # (move, winning chance or None) for the position shown
         self.state = self._restore()
         self._proxies = []  # keep event-handler proxies alive for the page's lifetime
         self._listen(element("board"), "click", self.on_board_click)
         self._listen(element("board"), "keydown", self.on_board_key)
         self._listen(element("throw"), "click", lambda event: self.throw())
         self._listen(element("pass"), "click", lambda event: self.pass_turn())
+        self._listen(element("hint"), "click", lambda event: self.ask_hint())
         self._listen(element("new-game"), "click", lambda event: self.open_new_game())
         self._listen(element("new-game-form"), "submit", self.on_new_game_submit)
         self._listen(element("cancel-new-game"), "click", lambda event: self.close_new_game())
@@ -138,6 +236,7 @@ class GameScreen:
             )  # fmt: skip
             return self._fresh_game("senet", {})
         self.log = ui_for(state).game_log(state)
+        self.players = saves.load_players(text)
         return state
 
     def _fresh_game(self, game: str, options: dict):
@@ -147,11 +246,91 @@ class GameScreen:
         return game_ui(game).start(options, seat)
 
     def save(self) -> None:
-        self.storage.set(SAVE_KEY, saves.dump(self.state))
+        self.storage.set(SAVE_KEY, saves.dump(self.state, self.players))
+
+    # -- the computer -----------------------------------------------------------------
+
+    def computer_to_play(self) -> bool:
+        return seats.is_computer(self.players, self.ui.seat_to_play(self.state))
+
+    def computer_turn(self) -> None:
+        """Let the computer act if the turn is its own: throw after a pause, or ask
+        the worker for a move."""
+        self.request_id += 1
+        self.waiting_for = None
+        if not self.computer_to_play():
+            return
+        request_id = self.request_id
+        if self.ui.can_throw(self.state):
+            window.setTimeout(
+                create_once_callable(lambda: self._computer_throw(request_id)), self._pause()
+            )
+            return
+        seat = self.ui.seat_to_play(self.state)
+        self.waiting_for = "move"
+        self.computer.ask(
+            {"id": request_id, "kind": "move", "save": saves.dump(self.state),
+             "level": self.players[seat], "seed": self.rng.getrandbits(32)}
+        )  # fmt: skip
+
+    def _pause(self) -> int:
+        alone = all(p != seats.HUMAN for p in self.players)
+        pause = COMPUTER_ALONE_PAUSE_MS if alone else COMPUTER_PAUSE_MS
+        waited = 1000 * (time.monotonic() - self.last_action_at)
+        return max(0, int(pause - waited))
+
+    def _computer_throw(self, request_id: int) -> None:
+        if request_id == self.request_id and self.ui.can_throw(self.state):
+            self.act(self.ui.throw(self.state, self.rng), by_computer=True)
+
+    def on_computer_reply(self, reply: dict) -> None:
+        if reply.get("id") != self.request_id:
+            return  # an answer about a game or position no longer shown
+        kind, self.waiting_for = self.waiting_for, None
+        moves = list(self.state.legal_moves())
+        index = reply.get("index")
+        if "error" in reply or type(index) is not int or not 0 <= index < len(moves) or (
+            moves[index].notation() != reply.get("move")
+        ):
+            self.notice(_("The computer could not choose a move."), detail=reply.get("error"))
+            self.render()
+            return
+        move = moves[index]
+        if kind == "hint":
+            self.hint = (move, reply.get("chance"))
+            self.selected = self.ui.piece_name(move)
+            self.render(focus=self.selected)
+            return
+        request_id = self.request_id
+        window.setTimeout(
+            create_once_callable(lambda: self._computer_move(request_id, move)), self._pause()
+        )
+        self.waiting_for = "move"  # still the computer's turn until the move is shown
+
+    def _computer_move(self, request_id: int, move) -> None:
+        if request_id == self.request_id:
+            self.act(move, by_computer=True)
+
+    def on_computer_change(self) -> None:
+        if self.computer.failed and not self.computer.ready:
+            self.notice(_("This browser cannot run the computer player in the background, "
+                          "so it thinks more briefly and plays weaker."))  # fmt: skip
+        self.render_turn()
+
+    def ask_hint(self) -> None:
+        if self.computer_to_play() or self.waiting_for or not self.state.legal_moves():
+            return
+        self.request_id += 1
+        self.waiting_for = "hint"
+        self.computer.ask({"id": self.request_id, "kind": "hint",
+                           "save": saves.dump(self.state)})  # fmt: skip
+        self.render_turn()
 
     # -- actions --------------------------------------------------------------------
 
-    def act(self, action) -> None:
+    def act(self, action, by_computer: bool = False) -> None:
+        if self.computer_to_play() and not by_computer:
+            return  # the computer's turn: taps and keys wait
         before = self.state
         try:
             self.state = before.apply(action)
@@ -162,8 +341,11 @@ class GameScreen:
         if entry:
             self.log.append(entry)
         self.selected = None
+        self.hint = None
+        self.last_action_at = time.monotonic()
         self.save()
         self.render()
+        self.computer_turn()
 
     def throw(self) -> None:
         if self.ui.can_throw(self.state):
@@ -176,6 +358,8 @@ class GameScreen:
 
     def pick(self, name: str) -> None:
         """A tap on a board element: the game's ui decides what it selects or plays."""
+        if self.computer_to_play():
+            return
         self.selected, action = self.ui.tap(self.state, self.selected, name)
         if action is not None:
             self.act(action)
@@ -193,7 +377,7 @@ class GameScreen:
         )
         rules = getattr(self.state, "rules", None) or JEQUIER
         element("new-game-fields").innerHTML = form_html(
-            rules, self.first_choice, game=self.ui.GAME
+            rules, self.first_choice, game=self.ui.GAME, players=self.players
         )
         element("new-game-dialog").showModal()
 
@@ -214,6 +398,7 @@ class GameScreen:
         game = game if game in GAMES else "senet"
         rules, self.first_choice = choice_from_form(values)
         lodestone_rules = LodestoneRules(per_colour_reading="per_colour_reading" in values)
+        self.players = seats.from_form(values)
         element("new-game-dialog").close()
         self.start_new_game(game, {"rules": rules, "lodestone_rules": lodestone_rules})
 
@@ -234,11 +419,14 @@ class GameScreen:
     def start_new_game(self, game: str, options: dict) -> None:
         self.state = self._fresh_game(game, options)
         self.selected = None
+        self.hint = None
         self.logged = 0
         element("moves").innerHTML = ""
         self.save()
         self.render()
-        element("throw" if self.ui.can_throw(self.state) else "new-game").focus()
+        human_throws = self.ui.can_throw(self.state) and not self.computer_to_play()
+        element("throw" if human_throws else "new-game").focus()
+        self.computer_turn()
 
     def open_rules(self) -> None:
         dialog = element("rules-dialog")
@@ -279,6 +467,8 @@ class GameScreen:
             return
         if event.key in ("t", "T"):
             self.throw()
+        elif event.key in ("h", "H"):
+            self.ask_hint()
 
     # -- drawing --------------------------------------------------------------------
 
@@ -310,9 +500,11 @@ class GameScreen:
         element("sticks").innerHTML = ui.side_svg(state)
         element("status").textContent = ui.status(state)
         element("game-name").textContent = ui.title()
-        element("throw").disabled = not ui.can_throw(state)
+        computer = self.computer_to_play()
+        element("throw").disabled = computer or not ui.can_throw(state)
         element("throw").hidden = ui.GAME != "senet"
-        element("pass").hidden = ui.pass_move(state) is None
+        element("pass").hidden = computer or ui.pass_move(state) is None
+        self.render_turn()
         element("ruleset-name").textContent = ui.ruleset_name(state)
         self._render_log()
         over = element("game-over")
@@ -333,6 +525,40 @@ class GameScreen:
                 element("throw").focus()
             elif state.to_act() is None:
                 element("game-over-new").focus()
+
+    def render_turn(self) -> None:
+        """Who plays which side, the computer's thinking, the hint button and text."""
+        state, ui = self.state, self.ui
+        computer = self.computer_to_play()
+        element("app").dataset.turn = "computer" if computer else "person"
+        line = element("players-line")
+        line.hidden = self.players == seats.HUMANS
+        if not line.hidden:
+            sides = [ui.side_label(state, seat) for seat in (0, 1)]
+            line.textContent = seats.players_text(self.players, sides)
+        thinking = element("thinking")
+        thinking.hidden = not (computer or self.waiting_for == "hint")
+        if self.waiting_for == "hint" or computer:
+            starting = self.waiting_for and not self.computer.ready and not self.computer.failed
+            if starting:
+                thinking.textContent = _("The computer is getting ready…")
+            elif self.waiting_for == "hint":
+                thinking.textContent = _("Looking for a good move…")
+            else:
+                who = seats.player_name(self.players, ui.seat_to_play(state))
+                thinking.textContent = _("{player} is thinking…", player=who)
+        hint = element("hint")
+        hint.hidden = state.outcome() is not None
+        hint.disabled = computer or bool(self.waiting_for) or not state.legal_moves()
+        text = element("hint-text")
+        text.hidden = self.hint is None
+        if self.hint is not None:
+            move, chance = self.hint
+            words = _("Hint: {move}", move=ui.log_entry(state, move, state.apply(move)))
+            if chance is not None:
+                words += " " + _("Estimated winning chance: {percent}%",
+                                 percent=round(100 * chance))  # fmt: skip
+            text.textContent = words
 
     def _render_log(self) -> None:
         moves = element("moves")
@@ -356,6 +582,7 @@ def main() -> None:
     translate_page()
     screen = GameScreen()
     screen.render()
+    screen.computer_turn()  # a restored game may be the computer's turn
     element("new-game").disabled = False
     element("show-rules").disabled = False
     app = element("app")

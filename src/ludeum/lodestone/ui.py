@@ -54,6 +54,21 @@ def pass_move(state: LodestoneState):
     return PASS if state.legal_moves() == (PASS,) else None
 
 
+def seat_to_play(state: LodestoneState) -> int | None:
+    return state.to_act()
+
+
+def side_label(state: LodestoneState, seat: int) -> str:
+    return log.player(seat + 1)
+
+
+def piece_name(move) -> str | None:
+    """A king's set-up square, or the square of the piece that moves; None for a pass."""
+    if move == PASS:
+        return None
+    return move.notation().split("-")[0]
+
+
 def after_game(state: LodestoneState) -> tuple[str, dict] | None:
     """The sheet's advice to turn the board after some games, offered at the end."""
     rules = state.rules

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from .. import seats
 from ..i18n import N_, _
 from .rulesets import JEQUIER, JEQUIER_LUDII, KENDALL_OPTIONS, TAIT, SenetRules, kendall
 
@@ -77,18 +78,49 @@ def reading_of(rules: SenetRules) -> str:
 GAMES = (("senet", N_("Senet")), ("squadro", N_("Squadro")), ("lodestone", N_("Lodestone")))
 
 
-def form_html(current: SenetRules = JEQUIER, first: str = "random", game: str = "senet") -> str:
-    """The fields of the new-game form: the game, then (for Senet) the reading and
-    its options, preset to ``current``, then who starts."""
+def _radios(name: str, choices, chosen: str) -> str:
+    return "".join(
+        f'<label class="choice"><input type="radio" name="{name}" value="{value}"'
+        f'{" checked" if value == chosen else ""}> {escape(_(label))}</label>'
+        for value, label in choices
+    )
+
+
+def players_html(players: tuple[str, str]) -> str:
+    """Who plays: two people, one against the computer (which seat, what level), or
+    the computer against itself."""
+    computers = [p for p in players if p != seats.HUMAN]
+    level = computers[0] if computers else "medium"
+    seat = "0" if players[0] != seats.HUMAN and players[1] == seats.HUMAN else "1"
+    options = "".join(
+        f'<option value="{value}"{" selected" if value == level else ""}>'
+        f"{escape(_(seats.LEVEL_NAMES[value]))}</option>"
+        for value in seats.LEVELS
+    )
+    return (
+        f'<fieldset class="players"><legend>{escape(_("Players"))}</legend>'
+        + _radios("opponent", seats.OPPONENTS, seats.opponent_choice(players))
+        + f'<div class="computer-options"><fieldset class="computer-seat">'
+        f"<legend>{escape(_('The computer plays'))}</legend>"
+        + _radios("computer_seat", seats.COMPUTER_SEATS, seat)
+        + f'</fieldset><label class="choice">{escape(_("Level"))} '
+        f'<select name="level">{options}</select></label></div></fieldset>'
+    )
+
+
+def form_html(
+    current: SenetRules = JEQUIER,
+    first: str = "random",
+    game: str = "senet",
+    players: tuple[str, str] = seats.HUMANS,
+) -> str:
+    """The fields of the new-game form: the game, who plays, then (for Senet) the
+    reading and its options, preset to ``current``, then who starts."""
     reading = reading_of(current)
     out = [f'<fieldset class="games"><legend>{escape(_("Game"))}</legend>']
-    for value, label in GAMES:
-        checked = " checked" if value == game else ""
-        out.append(
-            f'<label class="choice"><input type="radio" name="game" value="{value}"{checked}>'
-            f" {escape(_(label))}</label>"
-        )
+    out.append(_radios("game", GAMES, game))
     out.append("</fieldset>")
+    out.append(players_html(players))
     out.append(f'<fieldset class="readings"><legend>{escape(_("Rules"))}</legend>')
     for value, label, hint in READINGS:
         checked = " checked" if value == reading else ""

@@ -54,6 +54,22 @@ def pass_move(state: SenetState):
     return PASS if PASS in state.moves else None
 
 
+def seat_to_play(state: SenetState) -> int | None:
+    """The seat whose turn it is, to throw or to move; None once the game is over."""
+    return None if state.winner is not None else state.seat
+
+
+def side_label(state: SenetState, seat: int) -> str:
+    return log.side_name(state, seat)
+
+
+def piece_name(move: Move) -> str | None:
+    """The board name of the piece a move takes (what a tap selects); None for a pass."""
+    if move == PASS:
+        return None
+    return "P" if move.src == PLINTH else str(move.src)
+
+
 def last_move(state: SenetState) -> Move | None:
     history = state.history
     while history:

@@ -44,6 +44,18 @@ def pass_move(state: SquadroState):
     return None
 
 
+def seat_to_play(state: SquadroState) -> int | None:
+    return state.to_act()
+
+
+def side_label(state: SquadroState, seat: int) -> str:
+    return log.player_name(seat)
+
+
+def piece_name(move: Move) -> str:
+    return f"L{move.lane}"
+
+
 def last_move(state: SquadroState) -> Move | None:
     return state.history.action if state.history else None
 

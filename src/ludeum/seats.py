@@ -1,0 +1,81 @@
+"""Who plays each seat: a person at this device, or the computer at a level.
+
+A choice of players is a pair, one entry per seat: ``"human"`` or a level name
+(``"easy"``, ``"medium"``, ``"hard"``). It is saved with the game, so a reload
+resumes against the same opponent. Anything unreadable means two people: the
+computer never takes a seat that nobody gave it.
+"""
+
+from __future__ import annotations
+
+from .i18n import N_, _
+
+HUMAN = "human"
+#: The computer's levels, weakest first (``ludeum.ai.players`` defines them; they are
+#: repeated here so that the page need not load the search code to boot).
+LEVELS = ("easy", "medium", "hard")
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+HUMANS = (HUMAN, HUMAN)
+
+#: The new-game form's choices: who plays, which seat the computer takes.
+OPPONENTS = (
+    ("human", N_("Two people on this device")),
+    ("computer", N_("Against the computer")),
+    ("both", N_("The computer against itself")),
+)
+COMPUTER_SEATS = (("1", N_("Player 2")), ("0", N_("Player 1")))
+
+
+def parse(value: object) -> tuple[str, str]:
+    """A saved choice of players, or two people if it is not a valid one."""
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, str) and (v == HUMAN or v in LEVELS) for v in value)
+    ):
+        return value[0], value[1]
+    return HUMANS
+
+
+def from_form(values: dict[str, str]) -> tuple[str, str]:
+    """The players chosen in the new-game form; unknown values fall back to the
+    defaults (two people; the computer plays Player 2 at Medium)."""
+    opponent = values.get("opponent", "human")
+    level = values.get("level", "medium")
+    level = level if level in LEVELS else "medium"
+    if opponent == "both":
+        return level, level
+    if opponent != "computer":
+        return HUMANS
+    if values.get("computer_seat") == "0":
+        return level, HUMAN
+    return HUMAN, level
+
+
+def is_computer(players: tuple[str, str], seat: int | None) -> bool:
+    return seat in (0, 1) and players[seat] != HUMAN
+
+
+def opponent_choice(players: tuple[str, str]) -> str:
+    """The form's "who plays" value for a choice of players."""
+    computers = sum(p != HUMAN for p in players)
+    return ("human", "computer", "both")[computers]
+
+
+def players_text(players: tuple[str, str], sides: list[str]) -> str:
+    """The line that says who plays which side, e.g. "White (Player 1): you;
+    Black (Player 2): Computer (Hard)"; ``sides`` names each seat's side."""
+    return "; ".join(
+        _("{side}: {player}", side=side, player=player_name(players, seat))
+        for seat, side in enumerate(sides)
+    )
+
+
+def player_name(players: tuple[str, str], seat: int) -> str:
+    """ "you", "Player 1", or "Computer (Hard)": how the page names a seat's player."""
+    who = players[seat]
+    if who != HUMAN:
+        return _("Computer ({level})", level=_(LEVEL_NAMES[who]))
+    if is_computer(players, 1 - seat):
+        return _("you")
+    return _("Player 1") if seat == 0 else _("Player 2")

@@ -1,0 +1,42 @@
+// The computer player's thread: a module worker with its own Pyodide and a copy of
+// the engine, so that searching for a move never freezes the page.
+//
+// It is a plain Pyodide worker rather than a PyScript one: it needs no DOM, and
+// PyScript's loader would open IndexedDB and start from a blob: URL, both of which
+// a browser may forbid in an embedded (cross-site) page. Requests and replies are
+// JSON texts; all the work happens in the pure function ludeum.ai.service.answer,
+// which the tests call directly. Started by src/web/main.py only when a game needs
+// the computer, after the page is ready, so it never slows the first boot.
+import { loadPyodide } from './vendor/pyodide/pyodide.mjs';
+
+const ENGINE = new URL('../src/ludeum.zip', import.meta.url);
+const HOME = '/home/pyodide';
+
+async function start() {
+  const pyodide = await loadPyodide({
+    indexURL: new URL('./vendor/pyodide/', import.meta.url).href,
+  });
+  const response = await fetch(ENGINE);
+  if (!response.ok) {
+    throw new Error(`engine not loaded: HTTP ${response.status}`);
+  }
+  pyodide.unpackArchive(await response.arrayBuffer(), 'zip', { extractDir: HOME });
+  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})`);
+  return pyodide.pyimport('ludeum.ai.service').answer;
+}
+
+const answer = start();
+answer.then(
+  () => self.postMessage(JSON.stringify({ ready: true })),
+  (error) => self.postMessage(JSON.stringify({ failed: String(error) })),
+);
+
+self.onmessage = async (event) => {
+  let id = null;
+  try {
+    id = JSON.parse(event.data).id ?? null;
+    self.postMessage((await answer)(event.data));
+  } catch (error) {
+    self.postMessage(JSON.stringify({ id, error: String(error) }));
+  }
+};
