@@ -1,15 +1,16 @@
 """How much does skill matter in Senet? A study under every ruleset (a CLI, not a test).
 
-    python3 benchmarks/luck_vs_skill.py [--games 200] [--rulesets all] [--jobs 2]
-                                        [--write]
+    python3 benchmarks/luck_vs_skill.py [--games 200] [--self-play-games 400]
+                                        [--rulesets all] [--jobs 2] [--write]
 
-For each ruleset it plays the Hard computer against itself and against a player
-that moves at random, and prints:
+For each ruleset it plays the computer against itself (Medium against Medium: cheap
+enough for many games, which the first player's edge needs) and the Hard computer
+against a player that moves at random, and prints:
 
 * the average number of throws in a game (self-play),
 * the first player's advantage: how often the seat that throws first wins in
   self-play, less one half (the opening decides colours by throwing, so "first" is
-  the seat that throws first),
+  the seat that throws first), with its 95% interval,
 * how often the stronger player wins: Hard against random, each side starting half
   the time, with a 95% Wilson interval.
 
@@ -37,11 +38,12 @@ from ludeum.senet import PRESETS, new_game  # noqa: E402
 
 TABLE = ROOT / "src" / "ludeum" / "senet" / "skill_study.py"
 HARD = arena.level_player("hard")
+MEDIUM = arena.level_player("medium")
 
 
 def self_play(job) -> tuple[int | None, int]:
     ruleset, seed = job
-    result = arena.play(new_game(PRESETS[ruleset], seed % 2), (HARD, HARD), random.Random(seed))
+    result = arena.play(new_game(PRESETS[ruleset], seed % 2), (MEDIUM, MEDIUM), random.Random(seed))
     first = seed % 2
     return (None if result.winner is None else int(result.winner == first)), result.throws
 
@@ -55,17 +57,19 @@ def against_random(job) -> float:
     return 0.5 if result.winner is None else float(result.winner == seat)
 
 
-def study(pool, ruleset: str, games: int) -> dict:
-    jobs = [(ruleset, seed) for seed in range(games)]
+def study(pool, ruleset: str, games: int, self_play_games: int) -> dict:
     mapper = pool.map if pool else lambda f, xs: list(map(f, xs))
-    selfs = mapper(self_play, jobs)
+    selfs = mapper(self_play, [(ruleset, seed) for seed in range(self_play_games)])
     first_wins = sum(0.5 if won is None else won for won, _throws in selfs)
-    strong = sum(mapper(against_random, jobs))
+    first_low, first_high = wilson(first_wins, self_play_games)
+    strong = sum(mapper(against_random, [(ruleset, seed) for seed in range(games)]))
     low, high = wilson(strong, games)
     return {
+        "self_play_games": self_play_games,
+        "throws": round(sum(throws for _won, throws in selfs) / self_play_games, 1),
+        "first_player_edge": round(first_wins / self_play_games - 0.5, 3),
+        "first_player_edge_interval": (round(first_low - 0.5, 3), round(first_high - 0.5, 3)),
         "games": games,
-        "throws": round(sum(throws for _won, throws in selfs) / games, 1),
-        "first_player_edge": round(first_wins / games - 0.5, 3),
         "stronger_wins": round(strong / games, 3),
         "stronger_wins_interval": (round(low, 3), round(high, 3)),
     }
@@ -74,24 +78,29 @@ def study(pool, ruleset: str, games: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--self-play-games", type=int, default=400)
     parser.add_argument("--rulesets", default="all")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--write", action="store_true", help=f"store the table in {TABLE.name}")
     args = parser.parse_args()
     names = list(PRESETS) if args.rulesets == "all" else args.rulesets.split(",")
     pool = Pool(args.jobs) if args.jobs > 1 else None
-    print("| ruleset | games | throws a game | first player's edge | Hard beats random |")
-    print("| --- | ---: | ---: | ---: | --- |")
+    print(f"Self-play: Medium against Medium, {args.self_play_games} games; "
+          f"Hard against random: {args.games} games; 95% intervals\n")  # fmt: skip
+    print("| ruleset | throws a game | first player's edge | Hard beats random |")
+    print("| --- | ---: | --- | --- |")
     table = {}
     for name in names:
-        row = table[name] = study(pool, name, args.games)
+        row = table[name] = study(pool, name, args.games, args.self_play_games)
         low, high = row["stronger_wins_interval"]
-        print(f"| {name} | {row['games']} | {row['throws']} | {row['first_player_edge']:+.1%} | "
+        edge_low, edge_high = row["first_player_edge_interval"]
+        print(f"| {name} | {row['throws']} | {row['first_player_edge']:+.1%} "
+              f"({edge_low:+.1%} to {edge_high:+.1%}) | "
               f"{row['stronger_wins']:.1%} ({low:.1%}-{high:.1%}) |", flush=True)  # fmt: skip
     if args.write:
         TABLE.write_text(
             '"""Measured by benchmarks/luck_vs_skill.py (do not edit by hand): per Senet\n'
-            "ruleset, the Hard computer against itself and against random play.\"\"\"\n\n"
+            "ruleset, the computer against itself (Medium) and Hard against random play.\"\"\"\n\n"
             f"RESULTS = {pprint.pformat(table, width=96, sort_dicts=False)}\n",
             encoding="utf-8",
         )

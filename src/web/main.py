@@ -105,6 +105,7 @@ class ComputerPlayer:
         self.worker = None
         self.ready = False
         self.failed = False
+        self.pending = None  # the request the worker has not answered yet
         self._proxies = []
 
     def start(self) -> None:
@@ -123,6 +124,7 @@ class ComputerPlayer:
 
     def ask(self, request: dict) -> None:
         self.start()
+        self.pending = request
         if self.failed:
             # No worker: search here, after the page has drawn the last move.
             window.setTimeout(create_once_callable(lambda: self._answer_here(request)), 50)
@@ -132,6 +134,7 @@ class ComputerPlayer:
     def _answer_here(self, request: dict) -> None:
         from ludeum.ai.players import choose, hint
 
+        self.pending = None
         state = saves.load(request["save"])
         moves = list(state.legal_moves())
         chance = None
@@ -151,6 +154,7 @@ class ComputerPlayer:
         elif "failed" in reply:
             self._fail(reply["failed"])
         else:
+            self.pending = None
             self.on_reply(reply)
 
     def _on_error(self, event) -> None:
@@ -165,6 +169,8 @@ class ComputerPlayer:
             self.worker.terminate()
         window.console.warn(f"Ludeum: the computer's worker could not run: {why}")
         self.on_change()
+        if self.pending is not None:
+            self.ask(self.pending)  # answered on the page instead
 
 
 class GameScreen:
