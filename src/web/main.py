@@ -304,7 +304,10 @@ class GameScreen:
         move = moves[index]
         if kind == "hint":
             self.hint = (move, reply.get("chance"))
-            self.selected = self.ui.piece_name(move)
+            # Select the hinted piece, where a tap would, so that its targets show.
+            name = self.ui.piece_name(move)
+            if name is not None and self.ui.tap(self.state, None, name) == (name, None):
+                self.selected = name
             self.render(focus=self.selected)
             return
         request_id = self.request_id
@@ -507,6 +510,8 @@ class GameScreen:
         element("status").textContent = ui.status(state)
         element("game-name").textContent = ui.title()
         computer = self.computer_to_play()
+        if computer:
+            _watch_only(board)
         element("throw").disabled = computer or not ui.can_throw(state)
         element("throw").hidden = ui.GAME != "senet"
         element("pass").hidden = computer or ui.pass_move(state) is None
@@ -560,7 +565,7 @@ class GameScreen:
         text.hidden = self.hint is None
         if self.hint is not None:
             move, chance = self.hint
-            words = _("Hint: {move}", move=ui.log_entry(state, move, state.apply(move)))
+            words = _("Hint: {move}.", move=ui.describe_move(state, move))
             if chance is not None:
                 words += " " + _("Estimated winning chance: {percent}%",
                                  percent=round(100 * chance))  # fmt: skip
@@ -574,6 +579,16 @@ class GameScreen:
             moves.appendChild(item)
         self.logged = len(self.log)
         moves.scrollTop = moves.scrollHeight
+
+
+def _watch_only(board) -> None:
+    """On the computer's turn the board is for watching: its pieces keep their names
+    for screen readers but are no longer buttons to tab to or outlined as movable."""
+    for node in board.querySelectorAll('[role="button"]'):
+        node.removeAttribute("tabindex")
+        node.setAttribute("aria-disabled", "true")
+    for node in board.querySelectorAll(".movable"):
+        node.classList.remove("movable")
 
 
 def translate_page() -> None:

@@ -62,6 +62,15 @@ def side_label(state: LodestoneState, seat: int) -> str:
     return log.player(seat + 1)
 
 
+def describe_move(state: LodestoneState, move) -> str:
+    if move == PASS:
+        return _("pass")
+    if isinstance(move, KingFile):
+        return _("put the king on file {file}", file=move.notation()[1])
+    src, dst = move.notation().split("-")
+    return _("move the piece on {src} to {dst}", src=src, dst=dst)
+
+
 def piece_name(move) -> str | None:
     """A king's set-up square, or the square of the piece that moves; None for a pass."""
     if move == PASS:

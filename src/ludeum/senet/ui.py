@@ -63,6 +63,17 @@ def side_label(state: SenetState, seat: int) -> str:
     return log.side_name(state, seat)
 
 
+def describe_move(state: SenetState, move: Move) -> str:
+    """A move in words, for the hint: "move the piece on 12 to 15"."""
+    if move == PASS:
+        return _("pass")
+    if move.src == PLINTH:
+        return _("bring a piece in from the plinth to {square}", square=move.dst)
+    if move.dst == OFF:
+        return _("bear off the piece on {square}", square=move.src)
+    return _("move the piece on {src} to {dst}", src=move.src, dst=move.dst)
+
+
 def piece_name(move: Move) -> str | None:
     """The board name of the piece a move takes (what a tap selects); None for a pass."""
     if move == PASS:

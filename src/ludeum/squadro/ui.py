@@ -52,6 +52,10 @@ def side_label(state: SquadroState, seat: int) -> str:
     return log.player_name(seat)
 
 
+def describe_move(state: SquadroState, move: Move) -> str:
+    return _("move the piece in lane {lane}", lane=move.lane)
+
+
 def piece_name(move: Move) -> str:
     return f"L{move.lane}"
 
