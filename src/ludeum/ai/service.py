@@ -36,7 +36,7 @@ def answer(request_text: str) -> str:
         kind, level, seed = request.get("kind"), request.get("level"), request.get("seed")
         if kind not in ("move", "hint"):
             raise ValueError(f"unknown request {kind!r}")
-        if kind == "move" and level not in LEVELS:
+        if kind == "move" and (not isinstance(level, str) or level not in LEVELS):
             raise ValueError(f"unknown level {level!r}")
         state = saves.load(request.get("save"))
         moves = list(state.legal_moves())
@@ -50,7 +50,7 @@ def answer(request_text: str) -> str:
             move, chance = hint(state)
         reply = {"id": request_id, "index": moves.index(move), "move": move.notation(),
                  "chance": chance}  # fmt: skip
-    except (ValueError, saves.SaveError) as error:
+    except (ValueError, RecursionError, saves.SaveError) as error:
         reply = {"id": request_id, "error": str(error)}
     reply["ms"] = round(1000 * (time.perf_counter() - began), 1)
     return json.dumps(reply)
