@@ -134,3 +134,18 @@ def wait_ready(page: Page, timeout_ms: float = READY_TIMEOUT_MS) -> None:
         raise AssertionError(
             f"app not ready after {timeout_ms / 1000:.0f} s; #app state/text: {state}"
         ) from exc
+
+
+def new_game(page: Page, game: str, opponent: str, level: str = "easy", seat: str = "1",
+             first: str = "0") -> None:  # fmt: skip
+    """Start a game from the new-game dialog: ``opponent`` is "human", "computer" (which
+    takes ``seat``, "0" or "1") or "both"; ``first`` is the seat that starts."""
+    page.click("#new-game")
+    page.check(f'input[name="game"][value="{game}"]')
+    page.check(f'input[name="opponent"][value="{opponent}"]')
+    if opponent != "human":
+        page.select_option('select[name="level"]', level)
+        if opponent == "computer":
+            page.check(f'input[name="computer_seat"][value="{seat}"]')
+    page.check(f'input[name="first"][value="{first}"]')
+    page.click("#start-game")

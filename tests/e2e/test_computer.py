@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from harness import wait_ready
+from harness import new_game, wait_ready
 from playwright.sync_api import Page, expect
 
 from ludeum import saves
@@ -33,23 +33,6 @@ PROBE = """() => {
 
 def saved(page: Page) -> str:
     return page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
-
-
-def new_game(page: Page, game: str, opponent: str, level: str = "easy", seat: str = "1",
-             first: str = "0") -> None:  # fmt: skip
-    page.click("#new-game")
-    page.check(f'input[name="game"][value="{game}"]')
-    page.check(f'input[name="opponent"][value="{opponent}"]')
-    if opponent != "human":
-        page.select_option('select[name="level"]', level)
-        if opponent == "computer":
-            page.check(f'input[name="computer_seat"][value="{seat}"]')
-    page.check(f'input[name="first"][value="{first}"]')
-    page.click("#start-game")
-
-
-def move_count(page: Page) -> int:
-    return page.locator("#moves li").count()
 
 
 def test_no_worker_starts_until_a_game_needs_the_computer(app_page: Page) -> None:

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from harness import SiteServer, Watch, wait_ready
-from playwright.sync_api import Browser, BrowserContext, Page
+from harness import SiteServer, Watch, new_game, wait_ready
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 pytestmark = pytest.mark.e2e
@@ -66,6 +66,10 @@ def test_works_offline_after_first_visit(
     go_offline_and_reload(page, context, own_site_server)
     wait_ready(page)
     assert page.evaluate("navigator.onLine") is False
+    # The computer's worker (a second Pyodide) also starts from the cache, offline.
+    new_game(page, "squadro", "computer", level="easy", seat="0", first="0")
+    expect(page.locator("#moves li")).to_have_count(1, timeout=90_000)
+    expect(page.locator("#notice")).to_be_hidden()  # the worker ran: no fallback notice
     assert watched.foreign_requests() == []
 
 
