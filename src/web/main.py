@@ -557,7 +557,10 @@ class GameScreen:
                 thinking.textContent = _("Looking for a good move…")
             else:
                 who = seats.player_name(self.players, ui.seat_to_play(state))
-                thinking.textContent = _("{player} is thinking…", player=who)
+                if ui.can_throw(state):
+                    thinking.textContent = _("{player} is about to throw…", player=who)
+                else:
+                    thinking.textContent = _("{player} is thinking…", player=who)
         hint = element("hint")
         hint.hidden = state.outcome() is not None
         hint.disabled = computer or bool(self.waiting_for) or not state.legal_moves()

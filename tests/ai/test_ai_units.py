@@ -21,7 +21,9 @@ from ludeum.ai import arena, evaluate, players, search, service
 from ludeum.ai.players import LEVELS, choose, hint, winning_chance
 from ludeum.ai.search import AlphaBeta, Expectiminimax
 from ludeum.chance import random_choice
+from ludeum.lodestone import STANDARD as LODESTONE_STANDARD
 from ludeum.lodestone import new_game as new_lodestone
+from ludeum.lodestone import parse_position as lodestone_position
 from ludeum.protocol import CHANCE
 from ludeum.senet import PRESETS, Throw, new_game, parse_position, throw_sticks
 from ludeum.squadro import Move as SquadroMove
@@ -368,14 +370,21 @@ def test_slip_rate_matches_the_level(level):
         assert set(played) == set(state.legal_moves())  # slips reach every move
 
 
-def test_hard_never_draws_and_plays_the_same_move_whatever_the_seed():
-    # A position Hard solves quickly (a win at once), so its answer does not depend on
-    # how deep the time budget let it go: lane 5 is one step from home.
+def test_hard_never_slips_and_takes_the_win_at_once_whatever_the_seed():
+    # Squadro's Hard is Monte Carlo tree search, which draws random numbers for its
+    # playouts, but a win at once is always taken: lane 5 is one step from home.
     state = squadro_position("ccc0b/00000 H")
     wins = [m for m in state.legal_moves() if state.apply(m).outcome() is not None]
     assert wins == [SquadroMove(5)]
-    assert choose(state, "hard", NoDraws()) == SquadroMove(5)
-    assert {choose(state, "hard", random.Random(seed)) for seed in range(20)} == {SquadroMove(5)}
+    moves = {choose(state, "hard", random.Random(seed), seconds=0.05) for seed in range(5)}
+    assert moves == {SquadroMove(5)}
+
+
+def test_hard_lodestone_draws_nothing_and_takes_the_king():
+    # Lodestone's Hard is alpha-beta: no slip, no random number at all.
+    rows = "wwwWwwww/....r.../......../......../......../......../......../rrrR.rrr"
+    state = lodestone_position(LODESTONE_STANDARD, f"{rows} R 0")
+    assert choose(state, "hard", NoDraws(), seconds=0.2).notation() == "e7-d8"
 
 
 def test_hard_on_senet_is_seed_independent():

@@ -7,8 +7,10 @@ best, so that a novice can beat it), how deep it searches, and its time budget.
 * Medium slips now and then and searches a little: in Senet two plies (its move,
   then the throw) with the plain race count, in Squadro and Lodestone two plies of
   alpha-beta.
-* Hard never slips, uses Senet's evaluation that also weighs exposed pieces, and
-  deepens until its depth limit or its time budget, whichever comes first.
+* Hard never slips and thinks up to its time budget: in Senet with the evaluation
+  that also weighs exposed pieces, deepening until its depth limit or its budget; in
+  Lodestone by alpha-beta, deepening the same way; in Squadro by Monte Carlo tree
+  search, which beat alpha-beta there at equal time (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from ..chance import random_choice
 from . import evaluate
+from .mcts import MCTS
 from .search import WIN, AlphaBeta, Expectiminimax
 
 
@@ -43,6 +46,9 @@ DETERMINISTIC = {
     "SquadroState": (evaluate.squadro, evaluate.squadro_key),
     "LodestoneState": (evaluate.lodestone, evaluate.lodestone_key),
 }
+#: Games where a time-budgeted search is MCTS, with its settings: in Squadro random
+#: playouts to the end play out the jumps that the race count cannot see.
+MCTS_SETTINGS = {"SquadroState": {"evaluate": evaluate.squadro, "playout_plies": 200}}
 
 
 def choose(state: Any, level: str, source: random.Random, seconds: float | None = None) -> Any:
@@ -54,14 +60,19 @@ def choose(state: Any, level: str, source: random.Random, seconds: float | None 
     settings = LEVELS[level]
     if settings.slip and source.random() < settings.slip:
         return random_choice(moves, source)
-    return _search(state, settings, settings.seconds if seconds is None else seconds)[0]
+    budget = settings.seconds if seconds is None else seconds
+    return _search(state, settings, budget, source)[0]
 
 
-def _search(state: Any, settings: Level, seconds: float | None) -> tuple[Any, float]:
+def _search(
+    state: Any, settings: Level, seconds: float | None, source: random.Random
+) -> tuple[Any, float]:
     game = type(state).__name__
     if game == "SenetState":
         score = evaluate.senet if settings.name == "hard" else evaluate.senet_race
         return Expectiminimax(score).search(state, settings.senet_depth, seconds)
+    if settings.seconds is not None and game in MCTS_SETTINGS:
+        return MCTS(**MCTS_SETTINGS[game]).search(state, seconds, source)
     score, key = DETERMINISTIC[game]
     return AlphaBeta(score, key).search(state, settings.depth, seconds)
 
@@ -70,7 +81,8 @@ def hint(state: Any, seconds: float | None = None) -> tuple[Any, float | None]:
     """The move the Hard player would make, and for Senet the mover's estimated
     winning chance (None for the other games, whose evaluations are no chances)."""
     hard = LEVELS["hard"]
-    move, value = _search(state, hard, hard.seconds if seconds is None else seconds)
+    budget = hard.seconds if seconds is None else seconds
+    move, value = _search(state, hard, budget, random.Random())
     if type(state).__name__ != "SenetState":
         return move, None
     return move, winning_chance(value)
