@@ -614,3 +614,15 @@ def test_greedy_player_takes_a_move_of_best_evaluation():
         move = arena.greedy_player(evaluate.squadro)(state, random.Random(0))
         scores = {m: evaluate.squadro(state.apply(m), seat) for m in state.legal_moves()}
         assert scores[move] == max(scores.values())
+
+
+def test_chance_scales_follow_the_reading_they_were_fitted_on():
+    # Kendall's variants share his reading's fit; custom rules are Jéquier's rules.
+    scales = players.CHANCE_SCALES
+    assert players.chance_scale(PRESETS["kendall_trap_home_row"]) == scales["kendall"]
+    custom = PRESETS["jequier"].with_options(bump_to_first_empty=True)
+    assert players.chance_scale(custom) == scales["jequier"]
+    assert players.chance_scale(PRESETS["jequier_ludii"]) == scales["jequier_ludii"]
+    # A steeper curve reads the same lead as a surer win.
+    lead = 0.2
+    assert winning_chance(lead, 4.0) > winning_chance(lead, 0.76) > 0.5

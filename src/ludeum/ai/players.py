@@ -15,6 +15,7 @@ best, so that a novice can beat it), how deep it searches, and its time budget.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -85,13 +86,31 @@ def hint(state: Any, seconds: float | None = None) -> tuple[Any, float | None]:
     move, value = _search(state, hard, budget, random.Random())
     if type(state).__name__ != "SenetState":
         return move, None
-    return move, winning_chance(value)
+    return move, winning_chance(value, chance_scale(state.rules))
 
 
-def winning_chance(value: float) -> float:
-    """A Senet search value in [-1, 1] as a winning chance in [0, 1]."""
+#: The slope of the curve from Hard's search value to a winning chance, fitted per
+#: reading by benchmarks/senet_calibration.py (maximum likelihood over positions of
+#: Medium-against-Medium games and who won them; docs/ai.md). The values mean more in
+#: short, decisive games (Jéquier) than in Ludii's reading, where backward moves let
+#: a lead melt away.
+CHANCE_SCALES = {"jequier": 4.0, "jequier_ludii": 0.76, "kendall": 2.76, "tait": 2.26}
+#: Over every position of the four readings together.
+DEFAULT_CHANCE_SCALE = 1.33
+
+
+def chance_scale(rules: Any) -> float:
+    """Kendall's variants share his reading's slope; custom rules use Jéquier's."""
+    key = "jequier_ludii" if rules.preset == "jequier_ludii" else rules.family
+    return CHANCE_SCALES.get(key, DEFAULT_CHANCE_SCALE)
+
+
+def winning_chance(value: float, scale: float = DEFAULT_CHANCE_SCALE) -> float:
+    """A Senet search value in [-1, 1] as a winning chance in [0, 1]: certain at the
+    ends (a proven win or loss), a logistic curve in between, never shown as certain
+    (1% to 99%) when it is only an estimate."""
     if value >= WIN:
         return 1.0
     if value <= -WIN:
         return 0.0
-    return min(0.99, max(0.01, (value + 1) / 2))
+    return min(0.99, max(0.01, 1 / (1 + math.exp(-scale * value))))
