@@ -16,7 +16,8 @@ against a player that moves at random, and prints:
 
 A game of pure luck would let the random player win half the time; the further
 above one half Hard's rate, the more the ruleset rewards skill. ``--write`` stores
-the table in ``src/ludeum/senet/skill_study.py``, which the rules pages show.
+the table in ``src/ludeum/senet/skill_study.py``, which the rules pages show,
+keeping the rows of rulesets this run did not measure.
 """
 
 from __future__ import annotations
@@ -98,6 +99,12 @@ def main() -> None:
               f"({edge_low:+.1%} to {edge_high:+.1%}) | "
               f"{row['stronger_wins']:.1%} ({low:.1%}-{high:.1%}) |", flush=True)  # fmt: skip
     if args.write:
+        # Rows measured before (other rulesets) are kept: a run may cover some rulesets.
+        if TABLE.exists():
+            from ludeum.senet.skill_study import RESULTS
+
+            table = {**RESULTS, **table}
+        table = {name: table[name] for name in PRESETS if name in table}
         TABLE.write_text(
             '"""Measured by benchmarks/luck_vs_skill.py (do not edit by hand): per Senet\n'
             "ruleset, the computer against itself (Medium) and Hard against random play.\"\"\"\n\n"

@@ -74,3 +74,16 @@ def test_medium_beats_random_at_squadro_and_easy_loses_sometimes():
             wins[level] += state.winner == 0
     assert wins["medium"] >= 19
     assert wins["easy"] < 30
+
+
+def test_kendall_hard_comes_back_from_the_water_instead_of_waiting_for_ever():
+    # Kendall with Home Row: White's piece on 3 forbids bearing off, so the piece in the
+    # water (27) can only come back to 15 or wait; waiting freezes White's other pieces.
+    # Counted on square 27, waiting looked better, and Hard lost to random play under
+    # Trap and Home Row by freezing itself (found by the luck-versus-skill study).
+    from ludeum.senet import PRESETS
+
+    rules = PRESETS["kendall_home_row"]
+    state = setup([27, 3], [5, 9], to="W", throw=2, rules=rules, off=(5, 5))
+    assert {m.notation() for m in state.legal_moves()} == {"27-15", "pass"}
+    assert choose(state, "hard", random.Random(1)).notation() == "27-15"

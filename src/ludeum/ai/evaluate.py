@@ -11,6 +11,8 @@ it; it costs the chance of the throw that reaches it times what a bump would los
 (twice the distance where bumped pieces swap, the whole way back to the plinth in
 Tait's reading). Only the worst attacker of each piece counts. The evaluation is
 rough on purpose: the search looks at real bumps, this only warns of the next ones.
+In Kendall's reading a piece waiting in the water counts as if just short of 15,
+where it must come back to (see ``WATER_WORTH``).
 Squadro: the race too, counted in progress steps (0-12 a piece, home worth a bonus),
 only the best four pieces count, since four home win.
 Lodestone: material (a pawn 1, the king 6) and, lightly, how many moves each side has.
@@ -22,11 +24,28 @@ from functools import cache
 
 from ..lodestone.state import colour_of, is_king, moves_of
 from ..senet.state import BLACK, WHITE
+from ..senet.moves import WATER_BIT
+from ..senet.track import WATER
+
+#: What a piece waiting in Kendall's water is worth: less than 15, the square it
+#: comes back to, so that coming back always beats waiting.
+WATER_WORTH = 14
+
+
+def colour_mask(state, colour: int) -> int:
+    return state.white if colour == WHITE else state.black
 from ..squadro.rules import HOME
 
 
 def _progress(state, colour: int) -> int:
-    return sum(state.pieces_on_board(colour)) + 31 * state.borne_off[colour]
+    total = sum(state.pieces_on_board(colour)) + 31 * state.borne_off[colour]
+    if state.rules.family == "kendall" and colour_mask(state, colour) & WATER_BIT:
+        # A piece waiting in Kendall's water is not on 27 for good: it must come back
+        # to 15 (or leave on a 4), and while it waits its side cannot move at all.
+        # Counted on 27, waiting would look better than coming back, and a side could
+        # freeze itself for the rest of the game.
+        total -= WATER - WATER_WORTH
+    return total
 
 
 def senet_race(state, seat: int) -> float:
