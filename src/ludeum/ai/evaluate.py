@@ -23,9 +23,10 @@ from __future__ import annotations
 from functools import cache
 
 from ..lodestone.state import colour_of, is_king, moves_of
-from ..senet.state import BLACK, WHITE
 from ..senet.moves import WATER_BIT
+from ..senet.state import BLACK, WHITE
 from ..senet.track import WATER
+from ..squadro.rules import HOME
 
 #: What a piece waiting in Kendall's water is worth: less than 15, the square it
 #: comes back to, so that coming back always beats waiting.
@@ -34,7 +35,6 @@ WATER_WORTH = 14
 
 def colour_mask(state, colour: int) -> int:
     return state.white if colour == WHITE else state.black
-from ..squadro.rules import HOME
 
 
 def _progress(state, colour: int) -> int:
