@@ -127,10 +127,12 @@ class Expectiminimax:
                 state.apply(outcome), depth - 1, seat, max(low, -WIN), min(high, WIN)
             )
             seen += probability * value
+            # The bounds are clamped to the window: rounding could otherwise put a
+            # bound a hair inside it, and a parent would take it for an exact value.
             if value <= low:
-                return seen + left * WIN  # an upper bound, at most alpha: fails low
+                return min(seen + left * WIN, alpha)  # at most alpha: fails low
             if value >= high:
-                return seen - left * WIN  # a lower bound, at least beta: fails high
+                return max(seen - left * WIN, beta)  # at least beta: fails high
         return seen
 
 
