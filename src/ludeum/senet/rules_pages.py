@@ -8,6 +8,7 @@ from html import escape
 
 from ..i18n import N_, _
 from .rulesets import SenetRules
+from .skill_page import skill_section
 from .state import new_game
 from .svg import board_svg
 
@@ -276,6 +277,7 @@ def rules_page(rules: SenetRules) -> str:
         out.append(_list(page["options"]))
     out.append(f"<h3>{escape(_('How this reading differs'))}</h3>")
     out.append(_list(page["differs"]))
+    out.append(skill_section(rules))
     out.append(f'<p class="note">{escape(_(COMMON_NOTE, limit=rules.throw_limit))}</p>')
     return "".join(out)
 

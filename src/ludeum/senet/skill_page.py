@@ -1,0 +1,89 @@
+"""The rules pages' answer to "how much does skill matter?", from measured games.
+
+The figures come from ``benchmarks/luck_vs_skill.py``, stored in ``skill_study``:
+per ruleset, how long games last, how much throwing first helps, and how often the
+app's Hard player beats a player who moves at random. A game of pure luck would let
+the random player win half the time, so the further Hard's rate is above one half,
+the more that ruleset rewards good play.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..i18n import N_, _
+from .rulesets import PRESETS, SenetRules
+from .setup_form import ruleset_name
+
+#: The readings every page compares (Kendall without options stands for his family).
+COMPARED = ("jequier", "jequier_ludii", "kendall", "tait")
+
+HEADERS = (
+    N_("Rules"),
+    N_("Throws in a game"),
+    N_("Games won by the first to throw"),
+    N_("Games won by Hard against random moves"),
+)
+
+
+def _percent(value: float) -> str:
+    return _("{percent}%", percent=round(100 * value))
+
+
+def skill_section(rules: SenetRules) -> str:
+    """An HTML fragment: the measured figures for ``rules`` and the main readings."""
+    from .skill_study import RESULTS  # the measured table, only when a page is opened
+
+    name = ruleset_name(rules)
+    out = [f"<h3>{escape(_('How much does skill matter under {rules}?', rules=name))}</h3>"]
+    row = RESULTS.get(rules.preset) if rules.preset in PRESETS else None
+    if row is not None:
+        low, high = row["stronger_wins_interval"]
+        out.append(
+            "<p>"
+            + escape(
+                _("In {games} games against a player who moves at random, the app's Hard "
+                  "player won {rate} (95% confidence: {low} to {high}). If these rules were "
+                  "pure luck, it would win about half of them.",
+                  games=row["games"], rate=_percent(row["stronger_wins"]),
+                  low=_percent(low), high=_percent(high))
+            )  # fmt: skip
+            + "</p>"
+        )
+    else:
+        out.append(
+            "<p>"
+            + escape(_("Custom rules have not been measured; here are the main readings."))
+            + "</p>"
+        )
+    shown = list(COMPARED)
+    if rules.preset in RESULTS and rules.preset not in shown:
+        shown.append(rules.preset)
+    caption = escape(_("Measured by the app's computer players"))
+    out.append(f'<table class="skill-table"><caption>{caption}</caption><thead><tr>')
+    out.extend(f'<th scope="col">{escape(_(header))}</th>' for header in HEADERS)
+    out.append("</tr></thead><tbody>")
+    for preset in shown:
+        figures = RESULTS.get(preset)
+        if figures is None:
+            continue
+        current = ' class="current"' if preset == rules.preset else ""
+        first = 0.5 + figures["first_player_edge"]
+        out.append(
+            f'<tr{current}><th scope="row">{escape(ruleset_name(PRESETS[preset]))}</th>'
+            f"<td>{round(figures['throws'])}</td><td>{escape(_percent(first))}</td>"
+            f"<td>{escape(_percent(figures['stronger_wins']))}</td></tr>"
+        )
+    out.append("</tbody></table>")
+    out.append(
+        '<p class="note">'
+        + escape(
+            _("Games won by the first to throw: between two computer players of equal "
+              "strength ({games} games a ruleset). Hard against random: {strong} games a "
+              "ruleset, each side starting half the time.",
+              games=RESULTS[COMPARED[0]]["self_play_games"],
+              strong=RESULTS[COMPARED[0]]["games"])
+        )  # fmt: skip
+        + "</p>"
+    )
+    return "".join(out)

@@ -1,0 +1,76 @@
+"""The luck-versus-skill figures on the Senet rules pages (issue 6, item 6): every
+ruleset has a measured row, the figures are coherent, and each page shows its own
+ruleset's figures beside the main readings."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+from ludeum.senet.skill_study import RESULTS
+
+from ludeum.senet import JEQUIER, PRESETS
+from ludeum.senet.rules_pages import rules_page
+from ludeum.senet.setup_form import ruleset_name
+from ludeum.senet.skill_page import COMPARED, skill_section
+
+
+class Cells(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            self.rows.append([])
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self.rows and self.lasttag in ("td", "th"):
+            self.rows[-1].append(data)
+
+
+def test_every_preset_was_measured_with_enough_games():
+    assert set(RESULTS) == set(PRESETS)
+    for name, row in RESULTS.items():
+        assert row["games"] >= 200 and row["self_play_games"] >= 200, name
+        assert row["throws"] > 0, name
+        low, high = row["stronger_wins_interval"]
+        assert 0 <= low <= row["stronger_wins"] <= high <= 1, name
+        edge_low, edge_high = row["first_player_edge_interval"]
+        assert -0.5 <= edge_low <= row["first_player_edge"] <= edge_high <= 0.5, name
+
+
+@pytest.mark.parametrize("preset", ["tait", "kendall_trap", "jequier"])
+def test_a_page_shows_its_own_ruleset_and_the_main_readings(preset):
+    rules = PRESETS[preset]
+    html = skill_section(rules)
+    cells = Cells()
+    cells.feed(html)
+    text = "".join(cells.text)
+    assert f"How much does skill matter under {ruleset_name(rules)}?" in text
+    rate = round(100 * RESULTS[preset]["stronger_wins"])
+    assert f"the app's Hard player won {rate}%" in text
+    names = [row[0] for row in cells.rows[1:]]
+    expected = [ruleset_name(PRESETS[p]) for p in COMPARED]
+    if preset not in COMPARED:
+        expected.append(ruleset_name(rules))
+    assert names == expected
+    # The current ruleset's row carries its own figures.
+    row = cells.rows[1 + names.index(ruleset_name(rules))]
+    assert row[1] == str(round(RESULTS[preset]["throws"]))
+    assert row[3] == f"{rate}%"
+
+
+def test_custom_rules_say_they_were_not_measured():
+    custom = JEQUIER.with_options(bump_to_first_empty=True)
+    assert custom.preset == "custom"
+    html = skill_section(custom)
+    assert "Custom rules have not been measured" in html
+    assert html.count("<tr") == 1 + len(COMPARED)
+
+
+def test_every_rules_page_carries_the_section():
+    for preset in ("jequier", "jequier_ludii", "kendall_home_row", "tait"):
+        assert "How much does skill matter under" in rules_page(PRESETS[preset])
