@@ -48,11 +48,19 @@ def _progress(state, colour: int) -> int:
     return total
 
 
-def senet_race(state, seat: int) -> float:
+def _colours(state, seat: int) -> tuple[int, int] | None:
+    """(the seat's colour, the other colour); None while the opening decides them."""
     me = state.colour_of(seat)
     if me is None:
+        return None
+    return me, WHITE if me == BLACK else BLACK
+
+
+def senet_race(state, seat: int) -> float:
+    colours = _colours(state, seat)
+    if colours is None:
         return 0.0
-    other = WHITE if me == BLACK else BLACK
+    me, other = colours
     return (_progress(state, me) - _progress(state, other)) / (31 * state.rules.pieces)
 
 
@@ -90,10 +98,10 @@ def _exposure(state, colour: int, enemy: int) -> float:
 
 
 def senet(state, seat: int) -> float:
-    me = state.colour_of(seat)
-    if me is None:
+    colours = _colours(state, seat)
+    if colours is None:
         return 0.0
-    other = WHITE if me == BLACK else BLACK
+    me, other = colours
     race = _progress(state, me) - _progress(state, other)
     risk = _exposure(state, me, other) - _exposure(state, other, me)
     return max(-0.99, min(0.99, (race - risk) / (31 * state.rules.pieces)))
