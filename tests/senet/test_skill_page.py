@@ -7,12 +7,12 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
-from ludeum.senet.skill_study import RESULTS
 
 from ludeum.senet import JEQUIER, PRESETS
 from ludeum.senet.rules_pages import rules_page
 from ludeum.senet.setup_form import ruleset_name
 from ludeum.senet.skill_page import COMPARED, skill_section
+from ludeum.senet.skill_study import RESULTS
 
 
 class Cells(HTMLParser):
