@@ -15,7 +15,10 @@ Steps:
        dist/static/vendor/pyodide/   the five files a stdlib-only Pyodide needs.
   4. Check the result: every static import between kept chunks resolves, and
      every path pyscript.toml names exists in dist/.
-  5. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
+  5. Bundle npm's fake-indexeddb into dist/static/vendor/fake-indexeddb.js, the
+     in-memory IndexedDB that static/storage-guard.js loads only where a browser
+     blocks storage (scripts/bundle-fake-indexeddb.mjs).
+  6. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
 
 Every URL in dist/ is relative, so dist/ can be served under any sub-path.
 """
@@ -201,6 +204,17 @@ def vendor_pyodide() -> None:
         copy(src, out / name)
 
 
+STORAGE_STAND_IN = "static/vendor/fake-indexeddb.js"
+
+
+def bundle_storage_stand_in() -> None:
+    target = DIST / STORAGE_STAND_IN
+    target.parent.mkdir(parents=True, exist_ok=True)
+    run(["node", "scripts/bundle-fake-indexeddb.mjs", str(target)])
+    if "indexedDB" not in target.read_text(encoding="utf-8"):
+        raise BuildError(f"{STORAGE_STAND_IN} does not define indexedDB")
+
+
 def check_config() -> None:
     """Every path pyscript.toml names must exist in dist/ (a 404 breaks boot)."""
     config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
@@ -249,6 +263,7 @@ def main() -> int:
         copy_site()
         notes = vendor_pyscript()
         vendor_pyodide()
+        bundle_storage_stand_in()
         check_config()
         generate_service_worker()
     except BuildError as exc:

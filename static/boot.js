@@ -11,6 +11,10 @@
     return; // old browser, or not a secure context (e.g. file://, plain http on a LAN host)
   }
 
+  if (window.ludeumStorage === 'memory') {
+    return; // storage-guard.js: a frame where the browser blocks storage, and workers with it
+  }
+
   var registered = false;
 
   function registerServiceWorker() {

@@ -9,6 +9,8 @@ named fields with ``str.format``. English needs no catalog; other languages add 
 from __future__ import annotations
 
 CATALOGS: dict[str, dict[str, str]] = {"en": {}}
+#: The languages offered, each named in its own language (for the language switch).
+LANGUAGES = {"en": "English", "fr": "Français"}
 
 _current = {"language": "en"}
 

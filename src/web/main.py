@@ -15,12 +15,13 @@ import time
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from ludeum import launch as launching
 from ludeum import saves, seats
 from ludeum.games import GAMES, ui_for
 from ludeum.games import ui as game_ui
-from ludeum.i18n import N_, _
+from ludeum.i18n import LANGUAGES, N_, _, set_language
 from ludeum.protocol import IllegalAction
-from ludeum.senet import JEQUIER
+from ludeum.senet import JEQUIER, PRESETS
 
 #: The computer waits this long before each of its actions, so that a person can
 #: follow its throws and moves (longer when it plays both sides).
@@ -34,6 +35,18 @@ FALLBACK_SECONDS = 0.03
 
 SAVE_KEY = "ludeum:v1:current"
 QUARANTINE_PREFIX = "ludeum:v1:quarantine:"
+LANGUAGE_KEY = "ludeum:v1:language"
+THEME_KEY = "ludeum:v1:theme"
+
+#: Kiosk mode (``?kiosk=1``): a visitor plays the computer at this level unless the
+#: URL names other players; between visitors the computer plays itself ("attract
+#: mode") at ATTRACT_LEVEL, slowly, and starts again ATTRACT_RESTART_MS after a game.
+KIOSK_PLAYERS = (seats.HUMAN, "easy")
+ATTRACT_LEVEL = "medium"
+ATTRACT_PAUSE_MS = 2500
+ATTRACT_RESTART_MS = 8000
+#: The "Are you still there?" countdown, in seconds (shorter if the idle time is).
+COUNTDOWN_SECONDS = 20
 
 #: Static page text, set here so that it too goes through the translation function.
 PAGE_TEXT = {
@@ -49,6 +62,11 @@ PAGE_TEXT = {
     "start-game": N_("Start"),
     "cancel-new-game": N_("Cancel"),
     "close-rules": N_("Close"),
+    "language-label": N_("Language"),
+    "contrast": N_("High contrast"),
+    "idle-title": N_("Are you still there?"),
+    "idle-continue": N_("Continue playing"),
+    "attract-label": N_("Touch the screen to play"),
     "keys-hint": N_(
         "Keys: Tab moves between pieces; Enter or Space picks a piece, then where it goes; "
         "T throws the sticks in Senet; H asks for a hint."
@@ -65,7 +83,9 @@ class Storage:
     cross-site frames), and then the game is simply not kept."""
 
     def __init__(self) -> None:
-        self.available = True
+        # static/storage-guard.js gave the page in-memory storage: a cross-site frame
+        # whose browser blocks storage. Everything works, but only until the page closes.
+        self.available = str(getattr(window, "ludeumStorage", "browser")) != "memory"
 
     def get(self, key: str) -> str | None:
         try:
@@ -177,15 +197,22 @@ class GameScreen:
     """The current game on the page, whichever game it is: every game-specific
     word, drawing and tap rule comes from the game's ``ui`` module."""
 
-    def __init__(self) -> None:
+    def __init__(self, launch: launching.Launch, storage: Storage) -> None:
         self.rng = random.Random()
         self.first_choice = "random"  # who starts the next new game
-        self.storage = Storage()
+        self.launch = launch
+        self.storage = storage
+        # A link or frame that preselects a game keeps its own game (launch.slot).
+        slot = launch.slot()
+        self.save_key = SAVE_KEY + (f"?{slot}" if slot else "")
+        self.attract = False  # kiosk: the computer plays itself until someone touches
+        self.restored = False  # the game on screen was resumed from storage
+        self.kiosk = None  # a Kiosk when the URL asks for kiosk mode
         self.selected: str | None = None  # the data-square name of the chosen piece
         self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
         self.log: list[str] = []
         self.logged = 0  # entries already in the page's move list
-        self.players = seats.HUMANS
+        self.players = self._launch_players()
         self.computer = ComputerPlayer(self.on_computer_reply, self.on_computer_change)
         # Every request to the computer carries a number; a reply to an older one
         # (the game was replaced meanwhile) is dropped.
@@ -222,28 +249,48 @@ class GameScreen:
     # -- persistence ----------------------------------------------------------------
 
     def _restore(self):
-        text = self.storage.get(SAVE_KEY)
+        text = self.storage.get(self.save_key)
         if text is None:
             if not self.storage.available:
                 self.notice(_("This browser does not let the page store anything: the game "
                               "can be played but will not be kept after a reload."))  # fmt: skip
-            return self._fresh_game("senet", {})
+            return self._fresh_game(*self._launch_game())
         try:
             state = saves.load(text)
         except saves.SaveError as error:
             # Keep the unreadable record aside rather than lose it.
             kept = self.storage.set(QUARANTINE_PREFIX + time.strftime("%Y%m%dT%H%M%S"), text)
             if kept:
-                self.storage.remove(SAVE_KEY)
+                self.storage.remove(self.save_key)
             self.notice(
                 _("Your saved game could not be read, so a new game has started. "
                   "The old record was kept aside in this browser's storage."),
                 detail=str(error),
             )  # fmt: skip
-            return self._fresh_game("senet", {})
+            return self._fresh_game(*self._launch_game())
         self.log = ui_for(state).game_log(state)
         self.players = saves.load_players(text)
+        self.restored = True
         return state
+
+    def _launch_game(self) -> tuple[str, dict]:
+        """The game and options the URL asked for (Senet under Jéquier by default)."""
+        from ludeum.lodestone import LodestoneRules
+
+        launch = self.launch
+        game = launch.game or "senet"
+        options: dict = {}
+        if game == "senet" and launch.ruleset:
+            options["rules"] = PRESETS[launch.ruleset]
+        if game == "lodestone" and launch.ruleset:
+            reading = launch.ruleset == "per_colour_reading"
+            options["lodestone_rules"] = LodestoneRules(per_colour_reading=reading)
+        return game, options
+
+    def _launch_players(self) -> tuple[str, str]:
+        if self.launch.players is not None:
+            return self.launch.players
+        return KIOSK_PLAYERS if self.launch.kiosk else seats.HUMANS
 
     def _fresh_game(self, game: str, options: dict):
         self.log = []
@@ -252,7 +299,8 @@ class GameScreen:
         return game_ui(game).start(options, seat)
 
     def save(self) -> None:
-        self.storage.set(SAVE_KEY, saves.dump(self.state, self.players))
+        if not self.attract:  # the computer's games between visitors are not kept
+            self.storage.set(self.save_key, saves.dump(self.state, self.players))
 
     # -- the computer -----------------------------------------------------------------
 
@@ -282,6 +330,8 @@ class GameScreen:
     def _pause(self) -> int:
         alone = all(p != seats.HUMAN for p in self.players)
         pause = COMPUTER_ALONE_PAUSE_MS if alone else COMPUTER_PAUSE_MS
+        if self.attract:
+            pause = ATTRACT_PAUSE_MS
         waited = 1000 * (time.monotonic() - self.last_action_at)
         return max(0, int(pause - waited))
 
@@ -355,6 +405,12 @@ class GameScreen:
         self.save()
         self.render()
         self.computer_turn()
+        if self.attract and self.state.outcome() is not None:
+            request_id = self.request_id
+            window.setTimeout(
+                create_once_callable(lambda: self._attract_again(request_id)),
+                ATTRACT_RESTART_MS,
+            )
 
     def throw(self) -> None:
         if self.ui.can_throw(self.state):
@@ -437,6 +493,43 @@ class GameScreen:
         element("throw" if human_throws else "new-game").focus()
         self.computer_turn()
 
+    def relabel(self) -> None:
+        """Everything in words again, in the language just chosen."""
+        self.log = self.ui.game_log(self.state)
+        self.logged = 0
+        element("moves").innerHTML = ""
+        self.render()
+
+    # -- kiosk: attract mode ---------------------------------------------------------
+
+    def enter_attract(self) -> None:
+        """Between visitors: close every dialog, forget the last visitor's game and let
+        the computer play itself slowly until someone touches the screen."""
+        for id_ in ("new-game-dialog", "rules-dialog", "idle-dialog"):
+            if element(id_).open:
+                element(id_).close()
+        self.storage.remove(self.save_key)
+        self.attract = True
+        document.documentElement.dataset.mode = "attract"
+        element("attract").hidden = False
+        self.players = (ATTRACT_LEVEL, ATTRACT_LEVEL)
+        self.start_new_game(*self._launch_game())
+        element("attract").focus()
+
+    def _attract_again(self, request_id: int) -> None:
+        if self.attract and request_id == self.request_id:
+            self.start_new_game(*self._launch_game())
+
+    def leave_attract(self) -> None:
+        """Someone touched the screen: a fresh game for the visitor."""
+        if not self.attract:
+            return
+        self.attract = False
+        document.documentElement.dataset.mode = "play"
+        element("attract").hidden = True
+        self.players = self._launch_players()
+        self.start_new_game(*self._launch_game())
+
     def open_rules(self) -> None:
         dialog = element("rules-dialog")
         dialog.setAttribute("aria-label", _("Rules"))
@@ -482,13 +575,16 @@ class GameScreen:
     # -- drawing --------------------------------------------------------------------
 
     def notice(self, text: str, detail: str | None = None) -> None:
+        """Add a message to the notice box (text only: it may quote a URL or a save)."""
         box = element("notice")
-        box.textContent = text
+        line = document.createElement("p")
+        line.textContent = text
         if detail:
             more = document.createElement("small")
             more.className = "detail"
             more.textContent = detail
-            box.appendChild(more)
+            line.appendChild(more)
+        box.appendChild(line)
         box.hidden = False
 
     def render(self, focus: str | None = None) -> None:
@@ -509,6 +605,7 @@ class GameScreen:
         element("sticks").innerHTML = ui.side_svg(state)
         element("status").textContent = ui.status(state)
         element("game-name").textContent = ui.title()
+        document.title = _("Ludeum: {game}", game=ui.title())
         computer = self.computer_to_play()
         if computer:
             _watch_only(board)
@@ -584,6 +681,141 @@ class GameScreen:
         moves.scrollTop = moves.scrollHeight
 
 
+class Settings:
+    """The language and the high-contrast theme: as the URL asks, else as the visitor
+    last chose on this device, else (for the language) as the browser prefers."""
+
+    def __init__(self, storage: Storage, launch: launching.Launch) -> None:
+        self.storage = storage
+        self.apply_language(launch.language or storage.get(LANGUAGE_KEY) or _browser_language())
+        self.apply_theme(launch.theme or storage.get(THEME_KEY) or "standard")
+
+    def apply_language(self, code: str) -> None:
+        code = set_language(code)
+        document.documentElement.lang = code
+        translate_page()
+        element("language").value = code
+
+    def apply_theme(self, theme: str) -> None:
+        contrast = theme == "contrast"
+        if contrast:
+            document.documentElement.dataset.theme = "contrast"
+        else:
+            document.documentElement.removeAttribute("data-theme")
+        element("contrast").setAttribute("aria-pressed", "true" if contrast else "false")
+
+    def listen(self, screen: GameScreen) -> None:
+        def on_language(event) -> None:
+            self.choose_language(str(element("language").value), screen)
+
+        self._proxies = [create_proxy(on_language), create_proxy(lambda e: self.toggle_contrast())]
+        element("language").addEventListener("change", self._proxies[0])
+        element("contrast").addEventListener("click", self._proxies[1])
+
+    def choose_language(self, code: str, screen: GameScreen) -> None:
+        self.storage.set(LANGUAGE_KEY, code)
+        self.apply_language(code)
+        screen.relabel()
+
+    def toggle_contrast(self) -> None:
+        theme = "standard" if document.documentElement.dataset.theme == "contrast" else "contrast"
+        self.storage.set(THEME_KEY, theme)
+        self.apply_theme(theme)
+
+
+def _browser_language() -> str:
+    for tag in window.navigator.languages or [window.navigator.language or "en"]:
+        code = str(tag).split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+class Kiosk:
+    """Kiosk mode (``?kiosk=1``): a full-screen layout for a gallery screen, with no
+    text selection or context menu. After ``idle`` seconds with no touch or key it
+    asks "Are you still there?" with a countdown, then resets to attract mode."""
+
+    def __init__(self, screen: GameScreen, idle_seconds: int) -> None:
+        self.screen = screen
+        self.idle_seconds = idle_seconds
+        self.countdown_seconds = min(COUNTDOWN_SECONDS, idle_seconds)
+        self.last_touch = time.monotonic()
+        self.asked_at: float | None = None  # when the countdown began
+        document.documentElement.classList.add("kiosk")
+        self._proxies = []
+        listen = self._listen
+        listen(document, "pointerdown", self.on_touch)
+        listen(document, "keydown", self.on_touch)
+        listen(document, "contextmenu", lambda event: event.preventDefault())
+        listen(element("attract"), "click", lambda event: self.wake())
+        listen(element("idle-continue"), "click", lambda event: self.still_here())
+        listen(element("idle-dialog"), "close", lambda event: self.still_here())
+        self._tick = create_proxy(lambda: self.tick())
+        window.setInterval(self._tick, 1000)
+
+    def _listen(self, target, kind: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    def on_touch(self, event) -> None:
+        self.last_touch = time.monotonic()
+        if self.screen.attract and event.type == "keydown" and event.key not in ("Tab", "Shift"):
+            event.preventDefault()
+            self.wake()
+
+    def wake(self) -> None:
+        self.last_touch = time.monotonic()
+        self.screen.leave_attract()
+        _full_screen()
+
+    def still_here(self) -> None:
+        self.last_touch = time.monotonic()
+        self.asked_at = None
+        dialog = element("idle-dialog")
+        if dialog.open:
+            dialog.close()
+
+    def tick(self) -> None:
+        if self.screen.attract:
+            return
+        now = time.monotonic()
+        dialog = element("idle-dialog")
+        if self.asked_at is None:
+            if now - self.last_touch >= self.idle_seconds:
+                self.asked_at = now
+                self._show_countdown(self.countdown_seconds)
+                dialog.showModal()
+                element("idle-continue").focus()
+            return
+        left = self.countdown_seconds - int(now - self.asked_at)
+        if left > 0:
+            self._show_countdown(left)
+            return
+        self.asked_at = None
+        if dialog.open:
+            dialog.close()
+        self.screen.enter_attract()
+
+    def _show_countdown(self, seconds: int) -> None:
+        element("idle-countdown").textContent = _(
+            "The game will start again for the next visitor in {seconds} s.", seconds=seconds
+        )
+
+
+def _full_screen() -> None:
+    """Ask for full screen, where the browser allows it (a frame needs allow="fullscreen");
+    a refusal is fine: a kiosk browser usually runs full screen already."""
+    root = document.documentElement
+    if document.fullscreenElement or not document.fullscreenEnabled:
+        return
+    try:
+        root.requestFullscreen().catch(create_once_callable(lambda error: None))
+    except Exception:
+        pass
+
+
 def _watch_only(board) -> None:
     """On the computer's turn the board is for watching: its pieces keep their names
     for screen readers but are no longer buttons to tab to or outlined as movable."""
@@ -603,12 +835,23 @@ def translate_page() -> None:
 
 
 def main() -> None:
-    translate_page()
-    screen = GameScreen()
+    launch = launching.parse(str(window.location.search))
+    storage = Storage()
+    settings = Settings(storage, launch)
+    screen = GameScreen(launch, storage)
+    for problem in launch.problems:
+        screen.notice(problem.text())
     screen.render()
-    screen.computer_turn()  # a restored game may be the computer's turn
-    element("new-game").disabled = False
-    element("show-rules").disabled = False
+    settings.listen(screen)
+    if launch.kiosk:
+        screen.kiosk = Kiosk(screen, launch.idle_seconds)
+        in_progress = screen.restored and screen.state.outcome() is None
+        if not in_progress:
+            screen.enter_attract()
+    if not screen.attract:
+        screen.computer_turn()  # a restored game may be the computer's turn
+    for id_ in ("new-game", "show-rules", "language", "contrast"):
+        element(id_).disabled = False
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")

@@ -4,7 +4,7 @@
   site_server       session-wide local HTTP server for dist/
   own_site_server   a server for one test only, which the test may .stop()
   serve(directory)  starts more servers (e.g. dist/ under a sub-path)
-  watch(context, origin)
+  watch(context, origin, *other_origins)
                     records a context's requests, console errors and page errors;
                     at teardown the test fails if a request left the origin or an
                     error was logged
@@ -99,8 +99,8 @@ def watch() -> Iterator[Callable[[BrowserContext, str], Watch]]:
     """watch(context, origin) -> Watch; the test fails at teardown on any problem."""
     watches: list[Watch] = []
 
-    def start(context: BrowserContext, origin: str) -> Watch:
-        watched = Watch(context, origin)
+    def start(context: BrowserContext, origin: str, *others: str) -> Watch:
+        watched = Watch(context, origin, *others)
         watches.append(watched)
         return watched
 

@@ -88,8 +88,9 @@ class SiteServer:
 class Watch:
     """Requests, console errors and page errors of one browser context."""
 
-    def __init__(self, context: BrowserContext, origin: str) -> None:
+    def __init__(self, context: BrowserContext, origin: str, *others: str) -> None:
         self.origin = origin
+        self.origins = {origin, *others}  # a host page and the app it frames, say
         self.requests: list[str] = []
         self.errors: list[str] = []
         context.on("request", lambda request: self.requests.append(request.url))
@@ -109,7 +110,7 @@ class Watch:
             return True
         if parts.scheme == "blob":  # blob:http://host:port/uuid
             return self._same_origin(url[len("blob:") :])
-        return f"{parts.scheme}://{parts.netloc}" == self.origin
+        return f"{parts.scheme}://{parts.netloc}" in self.origins
 
     def foreign_requests(self) -> list[str]:
         return [url for url in self.requests if not self._same_origin(url)]

@@ -1,0 +1,183 @@
+"""How the page was asked to start: the URL parameters of a link or an embedding.
+
+A museum or a teacher links to the app, or frames it, with parameters that preselect
+the game, the ruleset, the language, the opponent and the kiosk mode (the list, with
+examples, is in ``docs/embedding.md``). Every value is checked here, in pure Python:
+a value we do not know is reported in words and its default is used instead; nothing
+from the URL is ever returned as markup, only as checked names and numbers. Parameter
+names that are not ours are ignored, because host pages add their own (``utm_source``
+and the like).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qsl
+
+from . import seats
+from .games import GAMES
+from .i18n import LANGUAGES, N_, _
+from .senet.rulesets import PRESETS
+
+#: Lodestone's rulesets: one digit map for both colours (the default) or each colour
+#: reading the map from its own side (``LodestoneRules.per_colour_reading``).
+LODESTONE_RULESETS = ("standard", "per_colour_reading")
+RULESETS = {"senet": tuple(PRESETS), "lodestone": LODESTONE_RULESETS, "squadro": ()}
+OPPONENTS = ("human", "computer", "both")
+YES = ("1", "true", "yes", "on")
+NO = ("0", "false", "no", "off")
+THEMES = ("standard", "contrast")
+#: Idle time before a kiosk asks "Are you still there?", in seconds.
+IDLE_DEFAULT = 90
+IDLE_RANGE = (5, 3600)
+#: Longest value quoted back in a message, so a huge parameter cannot flood the page.
+QUOTE_LIMIT = 40
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A rejected parameter, kept as a message and its fields so that it is put into
+    words in the language the page ends up using."""
+
+    message: str
+    fields: tuple[tuple[str, str], ...]
+
+    def text(self) -> str:
+        return _(self.message, **dict(self.fields))
+
+
+@dataclass(frozen=True)
+class Launch:
+    """The checked parameters. ``None`` means "not asked for": the page's own
+    default (or the saved game) applies."""
+
+    game: str | None = None
+    ruleset: str | None = None
+    language: str | None = None
+    players: tuple[str, str] | None = None
+    kiosk: bool = False
+    idle_seconds: int = IDLE_DEFAULT
+    theme: str | None = None
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def preselects_game(self) -> bool:
+        return self.game is not None or self.ruleset is not None or self.players is not None
+
+    def slot(self) -> str:
+        """The part of the save key that keeps this embedding's game apart from the
+        plain app's: each link or frame resumes its own game and never replaces
+        another's. Empty for the plain app."""
+        parts = []
+        if self.game is not None:
+            parts.append(f"game={self.game}")
+        if self.ruleset is not None:
+            parts.append(f"ruleset={self.ruleset}")
+        if self.players is not None:
+            parts.append("players=" + ",".join(self.players))
+        if self.kiosk:
+            parts.append("kiosk")
+        return "&".join(parts)
+
+
+def _quote(value: str) -> str:
+    value = "".join(c if c.isprintable() else "?" for c in value)
+    return value if len(value) <= QUOTE_LIMIT else value[: QUOTE_LIMIT - 1] + "…"
+
+
+def _choices(values) -> str:
+    return ", ".join(values)
+
+
+def parse(query: str) -> Launch:
+    """The launch asked for by a URL's query string (with or without its ``?``)."""
+    problems: list[Problem] = []
+    given: dict[str, str] = {}
+    for name, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        if name in given:
+            problems.append(Problem(N_("The parameter “{name}” is given more than once; "
+                                       "the first value is used."), (("name", name),)))  # fmt: skip
+            continue
+        given[name] = value.strip()
+
+    def bad(name: str, allowed) -> None:
+        problems.append(
+            Problem(
+                N_("Unknown value “{value}” for “{name}”: expected one of {allowed}. "
+                   "The default is used."),
+                (("value", _quote(given[name])), ("name", name), ("allowed", _choices(allowed))),
+            )
+        )  # fmt: skip
+
+    def choice(name: str, allowed) -> str | None:
+        if name not in given:
+            return None
+        value = given[name].lower()
+        if value in allowed:
+            return value
+        bad(name, allowed)
+        return None
+
+    def flag(name: str) -> bool | None:
+        value = choice(name, YES + NO)
+        return None if value is None else value in YES
+
+    game = choice("game", GAMES)
+    language = choice("lang", tuple(LANGUAGES))
+    theme = choice("theme", THEMES)
+    kiosk = bool(flag("kiosk"))
+
+    ruleset = None
+    if "ruleset" in given:
+        ruleset_game = game or "senet"
+        allowed = RULESETS[ruleset_game]
+        if not allowed:
+            problems.append(Problem(N_("{game} has only one ruleset, so “ruleset” is ignored."),
+                                    (("game", ruleset_game.capitalize()),)))  # fmt: skip
+        else:
+            ruleset = choice("ruleset", allowed)
+        if ruleset is not None and game is None:
+            game = ruleset_game
+
+    players = _players(given, choice, problems)
+
+    idle = IDLE_DEFAULT
+    if "idle" in given:
+        low, high = IDLE_RANGE
+        text = given["idle"]
+        if text.isascii() and text.isdigit() and low <= int(text) <= high:
+            idle = int(text)
+        else:
+            problems.append(Problem(
+                N_("“idle” must be a whole number of seconds from {low} to {high}, "
+                   "not “{value}”. The default, {default} seconds, is used."),
+                (("low", str(low)), ("high", str(high)), ("value", _quote(text)),
+                 ("default", str(IDLE_DEFAULT))),
+            ))  # fmt: skip
+
+    return Launch(
+        game=game,
+        ruleset=ruleset,
+        language=language,
+        players=players,
+        kiosk=kiosk,
+        idle_seconds=idle,
+        theme=theme,
+        problems=tuple(problems),
+    )
+
+
+def _players(given: dict[str, str], choice, problems: list[Problem]) -> tuple[str, str] | None:
+    """``opponent`` (human, computer, both), ``level`` (easy, medium, hard) and
+    ``computer`` (1 or 2: the player the computer takes), as in the new-game form."""
+    if not {"opponent", "level", "computer"} & set(given):
+        return None
+    opponent = choice("opponent", OPPONENTS)
+    level = choice("level", seats.LEVELS)
+    seat = choice("computer", ("1", "2"))
+    if opponent is None:
+        # A level or a seat alone still means a computer opponent.
+        opponent = "computer" if "opponent" not in given else "human"
+    form = {"opponent": opponent, "level": level or "medium",
+            "computer_seat": "0" if seat == "1" else "1"}  # fmt: skip
+    return seats.from_form(form)

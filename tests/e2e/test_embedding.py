@@ -1,0 +1,153 @@
+"""Embedding (docs/embedding.md): URL parameters preselect the game, and the app runs
+inside a museum's or a school's page, in a same-site frame (with storage) and in a
+cross-site frame where the browser blocks storage (in memory, and says so)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from harness import READY_SELECTOR, READY_TIMEOUT_MS, SiteServer, Watch, wait_ready
+from playwright.sync_api import BrowserContext, FrameLocator, Page, expect
+
+NOT_KEPT = "will not be kept"
+
+
+def host_page(directory: Path, app_url: str) -> None:
+    """A museum's page with the documented iframe snippet (docs/embedding.md)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<link rel="icon" href="data:,"><title>Museum</title></head><body>'
+        "<h1>Play Senet</h1>"
+        f'<iframe src="{app_url}" title="Ludeum: ancient board games" '
+        'width="1000" height="760" allow="fullscreen" loading="lazy"></iframe>'
+        "</body></html>",
+        encoding="utf-8",
+    )
+
+
+def framed_app(page: Page) -> FrameLocator:
+    app = page.frame_locator("iframe")
+    app.locator(READY_SELECTOR).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    return app
+
+
+def play_first_senet_throw(app: FrameLocator) -> None:
+    app.locator("#throw").click()
+    expect(app.locator("#moves li")).to_have_count(1)
+
+
+def test_parameters_preselect_game_opponent_and_language(app_page: Page, site_server) -> None:
+    app_page.goto(site_server.url + "?game=lodestone&opponent=computer&level=easy&lang=fr",
+                  wait_until="commit")  # fmt: skip
+    wait_ready(app_page)
+    assert app_page.locator(".lodestone-board").count() == 1
+    assert app_page.evaluate("document.documentElement.lang") == "fr"
+    assert app_page.locator("#language").input_value() == "fr"
+    expect(app_page.locator("#players-line")).to_contain_text("(Easy)".replace("Easy", ""))
+    assert app_page.locator("#notice").is_hidden()
+
+
+def test_a_kendall_ruleset_from_the_url_is_played(app_page: Page, site_server) -> None:
+    app_page.goto(site_server.url + "?ruleset=kendall_trap_home_row", wait_until="commit")
+    wait_ready(app_page)
+    expect(app_page.locator("#ruleset-name")).to_have_text("Kendall, with Trap, Home Row")
+
+
+def test_bad_parameters_are_reported_as_text_and_defaults_used(
+    app_page: Page, site_server
+) -> None:
+    hostile = "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
+    app_page.goto(site_server.url + f"?game={hostile}&ruleset=nope&idle=soon&kiosk=perhaps",
+                  wait_until="commit")  # fmt: skip
+    wait_ready(app_page)
+    notice = app_page.locator("#notice")
+    expect(notice).to_be_visible()
+    # The value is quoted as text: no element was made from it.
+    expect(notice).to_contain_text("“<img src=x onerror=alert(1)>” for “game”")
+    assert notice.locator("img").count() == 0
+    expect(notice).to_contain_text("“nope” for “ruleset”")
+    expect(notice).to_contain_text("“idle” must be a whole number")
+    expect(notice).to_contain_text("“perhaps” for “kiosk”")
+    # Defaults: Senet under Jéquier, not a kiosk; the game is still playable.
+    expect(app_page.locator("#ruleset-name")).to_have_text("Jéquier (Botermans)")
+    assert "kiosk" not in (app_page.evaluate("document.documentElement.className") or "")
+    app_page.click("#throw")
+    expect(app_page.locator("#moves li")).to_have_count(1)
+
+
+def test_a_link_with_parameters_keeps_its_own_game_beside_the_plain_app(
+    app_page: Page, site_server
+) -> None:
+    wait_ready(app_page)
+    app_page.click("#throw")
+    expect(app_page.locator("#moves li")).to_have_count(1)
+    app_page.goto(site_server.url + "?game=squadro", wait_until="commit")
+    wait_ready(app_page)
+    assert app_page.locator(".squadro-board").count() == 1
+    app_page.goto(site_server.url, wait_until="commit")
+    wait_ready(app_page)
+    # The plain app's Senet game was not replaced by the linked Squadro game.
+    expect(app_page.locator("#moves li")).to_have_count(1)
+    assert app_page.locator(".senet-board").count() == 1
+
+
+def test_same_site_frame_boots_plays_and_keeps_the_game(
+    context: BrowserContext,
+    site_server: SiteServer,
+    tmp_path: Path,
+    serve: Callable[[Path], SiteServer],
+    watch: Callable[..., Watch],
+) -> None:
+    host = serve(tmp_path / "host")
+    host_page(tmp_path / "host", site_server.url)  # 127.0.0.1, another port: same site
+    watch(context, host.origin, site_server.origin)
+    page = context.new_page()
+    page.goto(host.url, wait_until="commit")
+    app = framed_app(page)
+    expect(app.locator("#notice")).to_be_hidden()
+    play_first_senet_throw(app)
+    page.reload(wait_until="commit")
+    app = framed_app(page)
+    expect(app.locator("#moves li")).to_have_count(1)  # resumed from storage
+
+
+def test_cross_site_frame_with_blocked_storage_boots_and_plays_in_memory(
+    context: BrowserContext,
+    site_server: SiteServer,
+    tmp_path: Path,
+    serve: Callable[[Path], SiteServer],
+    watch: Callable[..., Watch],
+) -> None:
+    """Host on localhost, app on 127.0.0.1: another site. Under Playwright's Chromium
+    third-party storage is blocked, not partitioned (platform notes): without
+    static/storage-guard.js PyScript's loader fails on IndexedDB and nothing boots."""
+    host = serve(tmp_path / "host")
+    host_page(tmp_path / "host", site_server.url + "?game=squadro&opponent=computer&level=easy"
+              "&computer=1")  # fmt: skip
+    host_origin = f"http://localhost:{host.port}"
+    watch(context, host_origin, site_server.origin)
+    page = context.new_page()
+    page.goto(host_origin + "/", wait_until="commit")
+    app = framed_app(page)
+    frame = page.frames[1]
+    assert frame.evaluate("window.ludeumStorage") == "memory"
+    # The browser really refuses storage to this frame: the guard is what made it boot.
+    assert frame.evaluate(
+        "() => { try { Storage.prototype.getItem.call(window.sessionStorage, 'x');"
+        " return Object.getPrototypeOf(window.localStorage) === Storage.prototype; }"
+        " catch (e) { return 'blocked'; } }"
+    ) in ("blocked", False)
+    expect(app.locator("#notice")).to_contain_text(NOT_KEPT)
+    # The computer (Player 1) moves first, from its worker or from the page.
+    expect(app.locator("#moves li")).to_have_count(1, timeout=60_000)
+    lane = app.locator('.squadro-board [data-square^="L"][tabindex]').first
+    lane.click()
+    lane.click()  # a second tap on a selected piece moves it
+    expect(app.locator("#moves li")).to_have_count(2)
+    # Nothing was kept: the host page reloads to a new game.
+    page.reload(wait_until="commit")
+    app = framed_app(page)
+    expect(app.locator("#notice")).to_contain_text(NOT_KEPT)
+    expect(app.locator("#moves li")).to_have_count(1, timeout=60_000)

@@ -1,0 +1,145 @@
+"""URL parameters of a link or an embedding (docs/embedding.md): each value is
+checked, a bad one is reported in words and replaced by its default."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ludeum import launch
+from ludeum.i18n import set_language
+from ludeum.senet.rulesets import PRESETS
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def texts(result: launch.Launch) -> list[str]:
+    return [problem.text() for problem in result.problems]
+
+
+def test_no_parameters_preselect_nothing_and_keep_the_plain_save_slot() -> None:
+    result = launch.parse("")
+    assert result == launch.Launch()
+    assert not result.preselects_game
+    assert result.slot() == ""
+
+
+def test_every_senet_preset_and_game_can_be_preselected() -> None:
+    for name in PRESETS:
+        result = launch.parse(f"?game=senet&ruleset={name}")
+        assert (result.game, result.ruleset, result.problems) == ("senet", name, ())
+    for game in ("squadro", "lodestone"):
+        assert launch.parse(f"game={game}").game == game
+
+
+def test_a_ruleset_alone_implies_senet() -> None:
+    assert launch.parse("ruleset=tait").game == "senet"
+
+
+def test_lodestone_rulesets() -> None:
+    result = launch.parse("game=lodestone&ruleset=per_colour_reading")
+    assert (result.game, result.ruleset, result.problems) == (
+        "lodestone", "per_colour_reading", ()
+    )  # fmt: skip
+
+
+def test_squadro_has_no_ruleset_to_choose() -> None:
+    result = launch.parse("game=squadro&ruleset=tait")
+    assert result.ruleset is None
+    assert texts(result) == ["Squadro has only one ruleset, so “ruleset” is ignored."]
+
+
+def test_an_unknown_value_is_reported_and_falls_back_to_the_default() -> None:
+    result = launch.parse("game=chess&lang=de&theme=neon&kiosk=maybe")
+    assert (result.game, result.language, result.theme, result.kiosk) == (None, None, None, False)
+    assert len(result.problems) == 4
+    assert texts(result)[0] == (
+        "Unknown value “chess” for “game”: expected one of senet, squadro, lodestone. "
+        "The default is used."
+    )
+
+
+def test_values_are_case_insensitive_and_trimmed() -> None:
+    result = launch.parse("game=%20Squadro%20&lang=FR&kiosk=Yes")
+    assert (result.game, result.language, result.kiosk) == ("squadro", "fr", True)
+
+
+def test_opponent_level_and_seat_make_the_players() -> None:
+    assert launch.parse("opponent=human").players == ("human", "human")
+    assert launch.parse("opponent=computer&level=hard").players == ("human", "hard")
+    assert launch.parse("opponent=computer&level=easy&computer=1").players == ("easy", "human")
+    assert launch.parse("opponent=both&level=hard").players == ("hard", "hard")
+    # A level alone still asks for a computer opponent, at Player 2.
+    assert launch.parse("level=easy").players == ("human", "easy")
+    assert launch.parse("").players is None
+
+
+def test_a_bad_level_is_reported_and_medium_is_used() -> None:
+    result = launch.parse("opponent=computer&level=genius")
+    assert result.players == ("human", "medium")
+    assert "“genius” for “level”" in texts(result)[0]
+
+
+def test_idle_time_must_be_a_whole_number_in_range() -> None:
+    assert launch.parse("kiosk=1&idle=30").idle_seconds == 30
+    for bad in ("2", "99999", "1.5", "-3", "ten", "", "٣٠"):
+        result = launch.parse(f"kiosk=1&idle={bad}")
+        assert result.idle_seconds == launch.IDLE_DEFAULT, bad
+        assert "“idle” must be a whole number of seconds" in texts(result)[0]
+
+
+def test_a_repeated_parameter_keeps_the_first_value() -> None:
+    result = launch.parse("game=squadro&game=lodestone")
+    assert result.game == "squadro"
+    assert "more than once" in texts(result)[0]
+
+
+def test_foreign_parameters_are_ignored() -> None:
+    assert launch.parse("utm_source=museum&seed=7") == launch.Launch()
+
+
+def test_a_long_value_is_shortened_in_the_message() -> None:
+    result = launch.parse("game=" + "x" * 5000)
+    (text,) = texts(result)
+    assert len(text) < 200 and "…" in text
+
+
+def test_each_preselection_has_its_own_save_slot() -> None:
+    slots = {
+        launch.parse(query).slot()
+        for query in ("", "game=squadro", "game=senet&ruleset=tait", "ruleset=kendall",
+                      "game=squadro&opponent=computer", "game=squadro&kiosk=1")
+    }  # fmt: skip
+    assert len(slots) == 6
+    # The language and the theme do not change which game is resumed.
+    assert launch.parse("game=squadro&lang=fr&theme=contrast").slot() == "game=squadro"
+
+
+def test_messages_follow_the_language_chosen_later() -> None:
+    result = launch.parse("game=chess&lang=fr")
+    set_language("fr")
+    # French once a French catalog exists; never an error, always the value quoted.
+    assert "chess" in texts(result)[0]
+
+
+@given(st.text(max_size=200))
+def test_any_query_string_parses_to_known_values(query: str) -> None:
+    """Nothing from the URL comes through unchecked: every field is one of ours."""
+    result = launch.parse(query)
+    assert result.game in (None, "senet", "squadro", "lodestone")
+    assert result.language in (None, "en", "fr")
+    assert result.theme in (None, "standard", "contrast")
+    assert result.ruleset is None or result.ruleset in launch.RULESETS[result.game]
+    assert result.players is None or all(
+        p in ("human", "easy", "medium", "hard") for p in result.players
+    )
+    low, high = launch.IDLE_RANGE
+    assert result.idle_seconds == launch.IDLE_DEFAULT or low <= result.idle_seconds <= high
+    for problem in result.problems:
+        problem.text()
