@@ -35,7 +35,7 @@ def framed_app(page: Page) -> FrameLocator:
 
 def play_first_senet_throw(app: FrameLocator) -> None:
     app.locator("#throw").click()
-    expect(app.locator("#moves li")).to_have_count(1)
+    expect(app.locator("#moves li")).to_have_count(1, timeout=15_000)
 
 
 def test_parameters_preselect_game_opponent_and_language(app_page: Page, site_server) -> None:
@@ -151,3 +151,51 @@ def test_cross_site_frame_with_blocked_storage_boots_and_plays_in_memory(
     app = framed_app(page)
     expect(app.locator("#notice")).to_contain_text(NOT_KEPT)
     expect(app.locator("#moves li")).to_have_count(1, timeout=60_000)
+
+
+# Playwright 1.65's --disable-features list (chromiumSwitches.ts) without
+# ThirdPartyStoragePartitioning. Chromium honours the last --disable-features switch,
+# and ours comes after Playwright's, so this launch partitions third-party storage
+# the way shipped Chrome (since 115), Firefox and Safari do.
+PARTITIONING_CHROMIUM = (
+    "--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,"
+    "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
+    "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,"
+    "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch"
+)
+
+
+def test_cross_site_frame_with_partitioned_storage_keeps_its_own_game(
+    browser_type,
+    browser_type_launch_args: dict,
+    site_server: SiteServer,
+    tmp_path: Path,
+    serve: Callable[[Path], SiteServer],
+    watch: Callable[..., Watch],
+) -> None:
+    """Where the browser partitions storage instead of blocking it, the framed app
+    keeps its game across reloads of the host page, apart from the app's own site."""
+    args = [*browser_type_launch_args["args"], PARTITIONING_CHROMIUM]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    try:
+        context = browser.new_context()
+        host = serve(tmp_path / "host")
+        host_page(tmp_path / "host", site_server.url)
+        host_origin = f"http://localhost:{host.port}"
+        watch(context, host_origin, site_server.origin)
+        page = context.new_page()
+        page.goto(host_origin + "/", wait_until="commit")
+        app = framed_app(page)
+        assert page.frames[1].evaluate("window.ludeumStorage") == "browser"
+        expect(app.locator("#notice")).to_be_hidden()
+        play_first_senet_throw(app)
+        page.reload(wait_until="commit")
+        app = framed_app(page)
+        expect(app.locator("#moves li")).to_have_count(1)  # kept, in the host's partition
+        # The same app opened top-level has its own, separate storage.
+        page.goto(site_server.url, wait_until="commit")
+        wait_ready(page)
+        expect(page.locator("#moves li")).to_have_count(0)
+        context.close()
+    finally:
+        browser.close()
