@@ -19,6 +19,8 @@ Steps:
      in-memory IndexedDB that static/storage-guard.js loads only where a browser
      blocks storage (scripts/bundle-fake-indexeddb.mjs).
   6. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
+  7. Pack dist/ into build/ludeum-site.zip, the deployable bundle: one folder,
+     ludeum/, to unpack on any static server (docs/deploying.md).
 
 Every URL in dist/ is relative, so dist/ can be served under any sub-path.
 """
@@ -37,6 +39,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
+# Outside dist/, so the service worker never precaches the bundle of itself.
+BUNDLE = ROOT / "build" / "ludeum-site.zip"
+BUNDLE_FOLDER = "ludeum"
+# The earliest time a zip entry can hold: every build of the same dist/ gives the
+# same bytes, whatever the files' modification times.
+BUNDLE_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
@@ -243,6 +251,28 @@ def generate_service_worker() -> None:
         raise BuildError(f"sw.js references other hosts: {sorted(urls)}")
 
 
+def write_bundle() -> None:
+    """dist/ as one zip with a single top folder, entries sorted, times and
+    permissions fixed, so the same site always gives the same bytes."""
+    BUNDLE.parent.mkdir(parents=True, exist_ok=True)
+    partial = BUNDLE.with_name(BUNDLE.name + ".part")
+    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
+    with zipfile.ZipFile(partial, "w") as bundle:
+        for name in files:
+            entry = zipfile.ZipInfo(f"{BUNDLE_FOLDER}/{name}", BUNDLE_TIMESTAMP)
+            entry.create_system = 3  # Unix, so the permission bits below are read
+            entry.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            bundle.writestr(entry, (DIST / name).read_bytes(), compresslevel=9)
+    # Replaced only when complete: a failed build never leaves a truncated zip.
+    partial.replace(BUNDLE)
+    size = BUNDLE.stat().st_size
+    log(
+        f"{BUNDLE.relative_to(ROOT)}: {len(files)} files in {BUNDLE_FOLDER}/, "
+        f"{size:,} bytes ({size / 1e6:.1f} MB)"
+    )
+
+
 def summary(started: float, notes: list[str]) -> None:
     files = [p for p in DIST.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
@@ -260,12 +290,15 @@ def main() -> int:
         ensure_node_modules()
         if DIST.exists():
             shutil.rmtree(DIST)
+        # A bundle left from an earlier build must not outlive a failed one.
+        BUNDLE.unlink(missing_ok=True)
         copy_site()
         notes = vendor_pyscript()
         vendor_pyodide()
         bundle_storage_stand_in()
         check_config()
         generate_service_worker()
+        write_bundle()
     except BuildError as exc:
         print(f"build: error: {exc}", file=sys.stderr)
         return 1
