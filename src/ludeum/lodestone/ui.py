@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from ..i18n import _
+from ..i18n import N_, _
 from . import log, svg
 from .rules import LodestoneRules
 from .state import PASS, KingFile, LodestoneState, new_game
 
 GAME = "lodestone"
-AID_LABEL = "Show the magnet map"
+AID_LABEL = N_("Show the magnet map")
 board_svg = svg.board_svg
 status = log.status
 log_entry = log.log_entry
