@@ -57,7 +57,7 @@ LANGUAGE_HEADER = """\
 # LANGUAGE translations of Ludeum's messages.
 # Kept in step with ludeum.pot by scripts/translations.py update; edit the msgstr
 # lines, then run scripts/translations.py compile (docs/translating.md)."""
-WIDTH = 88  # the project's line length; long rules paragraphs wrap in the .po
+WIDTH = 79  # where GNU gettext wraps too, so other .po tools rewrap nothing
 
 
 def sources() -> list[Path]:
@@ -177,7 +177,7 @@ def translation_problems(source: Catalog, catalog: Catalog) -> list[str]:
     for message in source:
         if not message.id:
             continue
-        where = ", ".join(f for f, _line in message.locations)
+        where = ", ".join(dict.fromkeys(f for f, _line in message.locations))
         entry = catalog.get(message.id)
         if entry is None:
             problems.append(f"missing ({where}): {message.id!r}")

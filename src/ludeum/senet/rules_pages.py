@@ -258,8 +258,10 @@ def rules_page(rules: SenetRules) -> str:
     """The rules page for a ruleset's reading, as an HTML fragment."""
     page = PAGES[page_key(rules)]
     # Messages stay outside f-strings: the extractor does not look inside them.
-    out = ["<h2>" + escape(_(page["title"])) + "</h2>"]
-    out.append('<p class="source">' + escape(_(page["source"])) + "</p>")
+    # (and a subscript inside _() would be taken for a message: read the table first).
+    title, source = page["title"], page["source"]
+    out = ["<h2>" + escape(_(title)) + "</h2>"]
+    out.append('<p class="source">' + escape(_(source)) + "</p>")
     out.append(
         '<div class="diagram">'
         + board_svg(
