@@ -139,15 +139,24 @@ ENGINE_ARCHIVE = "src/ludeum.zip"
 def pack_engine() -> None:
     """The whole ``ludeum`` package as one zip, which PyScript unpacks into the
     interpreter's file system: one request instead of one per module, and bytecode
-    compiled ahead of time by the shipped Pyodide (scripts/pack-engine.mjs)."""
+    compiled ahead of time by the shipped Pyodide (scripts/pack-engine.mjs). The
+    compiled translation catalogs (locale/**/*.mo) travel in it too, never their
+    .po/.pot sources."""
     archive = DIST / ENGINE_ARCHIVE
     archive.parent.mkdir(parents=True, exist_ok=True)
     run(["node", "scripts/pack-engine.mjs", str(ROOT / "src"), str(archive)])
     with zipfile.ZipFile(archive) as bundle:
         names = set(bundle.namelist())
-    for src in (ROOT / "src" / "ludeum").rglob("*.py"):
+    engine = ROOT / "src" / "ludeum"
+    expected = [*engine.rglob("*.py"), *(engine / "locale").rglob("*.mo")]
+    if not any(src.suffix == ".mo" for src in expected):
+        raise BuildError(f"no translation catalog (*.mo) under {engine / 'locale'}")
+    for src in expected:
         if src.relative_to(ROOT / "src").as_posix() not in names:
             raise BuildError(f"{src} is missing from {ENGINE_ARCHIVE}")
+    sources = sorted(n for n in names if n.endswith((".po", ".pot")))
+    if sources:
+        raise BuildError(f"{ENGINE_ARCHIVE} holds catalog sources: {sources}")
 
 
 def imports(path: Path) -> tuple[set[str], set[str]]:

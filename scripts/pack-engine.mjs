@@ -2,7 +2,8 @@
 // compiled ahead of time by the very Pyodide the site ships, so the browser does not
 // compile ~100 KB of Python at every boot. The .pyc files are "unchecked-hash" ones:
 // Python uses them without comparing timestamps, which an unpacked archive would
-// not keep. Called by scripts/build.py:
+// not keep. The compiled translation catalogs (ludeum/locale/**/*.mo) go in as they
+// are; their .po/.pot sources stay out. Called by scripts/build.py:
 //     node scripts/pack-engine.mjs <src dir holding ludeum/> <zip to write>
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -13,23 +14,28 @@ const pyodide = await loadPyodide({
   indexURL: join(process.cwd(), "node_modules", "pyodide") + "/",
 });
 
-function* pythonFiles(dir) {
+function* filesEndingWith(dir, suffix) {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
-      if (name !== "__pycache__") yield* pythonFiles(path);
-    } else if (name.endsWith(".py")) {
+      if (name !== "__pycache__") yield* filesEndingWith(path, suffix);
+    } else if (name.endsWith(suffix)) {
       yield path;
     }
   }
 }
 
-const files = [...pythonFiles(join(source, "ludeum"))].map((path) => relative(source, path));
-for (const rel of files) {
+const engine = join(source, "ludeum");
+const files = [...filesEndingWith(engine, ".py")].map((path) => relative(source, path));
+const catalogs = [...filesEndingWith(join(engine, "locale"), ".mo")].map((path) =>
+  relative(source, path),
+);
+for (const rel of [...files, ...catalogs]) {
   pyodide.FS.mkdirTree(join("/engine", rel, ".."));
   pyodide.FS.writeFile(join("/engine", rel), readFileSync(join(source, rel)));
 }
 pyodide.globals.set("sources", files);
+pyodide.globals.set("catalogs", catalogs);
 pyodide.runPython(`
 import py_compile, zipfile
 from importlib.util import cache_from_source
@@ -48,6 +54,11 @@ with zipfile.ZipFile("/engine.zip", "w") as bundle:
         )
         bundle.writestr(entry(rel), open(path, "rb").read())
         bundle.writestr(entry(cache_from_source(rel)), open(compiled, "rb").read())
+    for rel in catalogs.to_py():
+        bundle.writestr(entry(rel), open("/engine/" + rel, "rb").read())
 `);
 writeFileSync(target, pyodide.FS.readFile("/engine.zip"));
-console.log(`pack-engine: ${files.length} modules compiled for Python ${pyodide.version}`);
+console.log(
+  `pack-engine: ${files.length} modules compiled for Python ${pyodide.version}, ` +
+    `${catalogs.length} translation catalogs`,
+);

@@ -65,10 +65,12 @@ def opponent_choice(players: tuple[str, str]) -> str:
 def players_text(players: tuple[str, str], sides: list[str]) -> str:
     """The line that says who plays which side, e.g. "White (Player 1): you;
     Black (Player 2): Computer (Hard)"; ``sides`` names each seat's side."""
-    return "; ".join(
+    first, second = (
         _("{side}: {player}", side=side, player=player_name(players, seat))
         for seat, side in enumerate(sides)
     )
+    # Translators: two items of a list, e.g. who plays each side (French: "{first} ; {second}").
+    return _("{first}; {second}", first=first, second=second)
 
 
 def player_name(players: tuple[str, str], seat: int) -> str:

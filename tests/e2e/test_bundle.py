@@ -1,4 +1,5 @@
-"""The built site ships the whole engine, compiled for the browser's Python."""
+"""The built site ships the whole engine, compiled for the browser's Python, with its
+compiled translation catalogs."""
 
 from __future__ import annotations
 
@@ -28,6 +29,20 @@ def test_the_engine_archive_holds_every_module_and_its_bytecode(dist_dir: Path) 
             assert pyc in names, f"{pyc} missing"
             # Unchecked hash-based pyc (PEP 552): flags = 0b01, valid without timestamps.
             assert int.from_bytes(bundle.read(pyc)[4:8], "little") == 1
+
+
+def test_the_engine_archive_holds_the_compiled_translation_catalogs_only(dist_dir: Path) -> None:
+    # The browser reads .mo files with the standard library; .po/.pot are sources.
+    with zipfile.ZipFile(dist_dir / "src" / "ludeum.zip") as bundle:
+        names = set(bundle.namelist())
+        catalogs = sorted(
+            p.relative_to(SRC).as_posix() for p in (SRC / "ludeum" / "locale").rglob("*.mo")
+        )
+        assert "ludeum/locale/fr/LC_MESSAGES/ludeum.mo" in catalogs
+        for catalog in catalogs:
+            assert catalog in names, f"{catalog} missing"
+            assert bundle.read(catalog) == (SRC / catalog).read_bytes(), f"{catalog} is stale"
+        assert not [n for n in names if n.endswith((".po", ".pot"))]
 
 
 def test_only_the_browser_entry_point_ships_as_a_loose_python_file(dist_dir: Path) -> None:

@@ -63,7 +63,7 @@ def test_a_jump_sends_pieces_back_and_a_reload_resumes_exactly(app_page: Page) -
         page.click('#board [data-square="end"]')
     state = stored(page)
     assert position(state) == "21000/00000 V"
-    expect(page.locator("#status")).to_contain_text("It jumped 1 piece and sent them back.")
+    expect(page.locator("#status")).to_contain_text("It jumped 1 piece and sent it back.")
     expect(page.locator("#board .sq-piece.sent-back")).to_have_count(1)
     before = {
         "record": page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"),

@@ -56,7 +56,7 @@ def test_status_says_who_moves_and_who_is_closer_to_winning():
     assert status(state).endswith("Light is closer to winning, with 2 home against 1.")
     state = parse_position("00000/10000 H").apply(Move(1))
     assert status(state) == (
-        "Light (Player 1) moved the piece in lane 1. It jumped 1 piece and sent them back. "
+        "Light (Player 1) moved the piece in lane 1. It jumped 1 piece and sent it back. "
         "Dark (Player 2) to move. Light is further along."
     )
 

@@ -4,6 +4,7 @@ elements and accessible names the browser glue and screen readers rely on."""
 
 from __future__ import annotations
 
+import gettext
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -265,17 +266,18 @@ def test_square_names_say_what_stands_there():
     assert found["off"].get("aria-label") == "Borne off: White 0, Black 0"
 
 
-class Hostile(dict):
+class Hostile(gettext.NullTranslations):
     """A catalog that translates every message into text full of markup."""
 
     PREFIX = '<i x="1">&amp;\'</i> '
 
-    def get(self, message, default=None):
+    def gettext(self, message):
         return self.PREFIX + message
 
 
 def test_translated_text_is_escaped_so_no_outside_text_becomes_markup(monkeypatch):
-    monkeypatch.setitem(i18n.CATALOGS, "xx", Hostile())
+    monkeypatch.setitem(i18n.LANGUAGES, "xx", "Hostile")
+    monkeypatch.setitem(i18n._catalogs, "xx", Hostile())
     assert i18n.set_language("xx") == "xx"
     state = setup([12, 28], [14, 3], to="W", throw=2)
     for markup in (

@@ -52,7 +52,8 @@ WHY = [
 
 
 def rules_page() -> str:
-    out = [f"<h2>{escape(_('Lodestone'))}</h2>"]
+    # Messages stay outside f-strings: the extractor does not look inside them.
+    out = ["<h2>" + escape(_("Lodestone")) + "</h2>"]
     source = _(
         "A king-and-pawns game sold with a bilingual English and French rule sheet, probably "
         "in Canada in the late 1970s; its name is lost, so the app calls it Lodestone, a "
@@ -62,9 +63,9 @@ def rules_page() -> str:
     start = new_game()
     start = start.apply(start.legal_moves()[0]).apply(start.legal_moves()[0])
     out.append('<div class="diagram">' + board_svg(start, label=_("Lodestone board")) + "</div>")
-    out.append(f"<h3>{escape(_('How to play'))}</h3><ul>")
+    out.append("<h3>" + escape(_("How to play")) + "</h3><ul>")
     out.extend(f"<li>{escape(_(item))}</li>" for item in PLAY)
-    out.append(f"</ul><h3>{escape(_('Why the digits change'))}</h3><ul>")
+    out.append("</ul><h3>" + escape(_("Why the digits change")) + "</h3><ul>")
     out.extend(f"<li>{escape(_(item))}</li>" for item in WHY)
     out.append("</ul>")
     return "".join(out)

@@ -25,8 +25,11 @@ def colour_name(colour: int) -> str:
 
 
 def piece_name(code: int) -> str:
-    kind = _("king") if is_king(code) else _("pawn")
-    return _("{colour} {kind}", colour=colour_name(colour_of(code)), kind=kind)
+    # Four whole names rather than "{colour} {kind}": languages order and agree them
+    # their own way (French: "roi rouge").
+    if colour_of(code) == RED:
+        return _("Red king") if is_king(code) else _("Red pawn")
+    return _("White king") if is_king(code) else _("White pawn")
 
 
 def _xy(square: int) -> tuple[int, int]:
@@ -113,10 +116,8 @@ def board_svg(
         attrs = f' role="img" aria-label="{escape(text)}"'
         if sq in sources:
             classes.append("chosen" if sq == selected else "movable")
-            attrs = (
-                f' data-square="{sq}" role="button" tabindex="0" '
-                f'aria-label="{escape(text + ", " + _("can move"))}"'
-            )
+            text += ", " + _("can move")
+            attrs = f' data-square="{sq}" role="button" tabindex="0" aria-label="{escape(text)}"'
         shape = (
             f'<path d="M{cx - 18:.0f} {cy + 14:.0f} L{cx - 20:.0f} {cy - 12:.0f} '
             f"L{cx - 9:.0f} {cy - 2:.0f} L{cx:.0f} {cy - 18:.0f} L{cx + 9:.0f} {cy - 2:.0f} "

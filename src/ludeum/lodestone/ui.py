@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from ..i18n import _
+from ..i18n import N_, _
 from . import log, svg
 from .rules import LodestoneRules
 from .state import PASS, KingFile, LodestoneState, new_game
 
 GAME = "lodestone"
-AID_LABEL = "Show the magnet map"
+AID_LABEL = N_("Show the magnet map")
 board_svg = svg.board_svg
 status = log.status
 log_entry = log.log_entry
@@ -30,12 +30,14 @@ def start(options: dict, first_seat: int) -> LodestoneState:
 
 def ruleset_name(state: LodestoneState) -> str:
     rules = state.rules
-    parts = [_("Red moves up, White moves down")]
+    text = _("Red moves up, White moves down")
     if rules.per_colour_reading:
-        parts.append(_("each colour reads the magnets its own way"))
+        option = _("each colour reads the magnets its own way")
+        text = _("{first}; {second}", first=text, second=option)
     if rules.rotation:
-        parts.append(_("board turned {turns} quarter", turns=rules.rotation))
-    return "; ".join(parts)
+        option = _("board turned {turns} quarter", turns=rules.rotation)
+        text = _("{first}; {second}", first=text, second=option)
+    return text
 
 
 def side_svg(state: LodestoneState) -> str:

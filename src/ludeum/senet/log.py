@@ -9,7 +9,7 @@ from ..history import replay
 from ..i18n import _
 from ..protocol import CHANCE
 from .moves import BIT
-from .state import BLACK, DRAW, PASS, WHITE, Move, SenetState
+from .state import BLACK, DRAW, PASS, Move, SenetState
 from .sticks import Throw
 from .track import OFF, PLINTH
 
@@ -26,10 +26,6 @@ def side_name(state: SenetState, seat: int) -> str:
     if colour == BLACK:
         return _("Black ({player})", player=seat_name(seat))
     return _("White ({player})", player=seat_name(seat))
-
-
-def colour_word(colour: int) -> str:
-    return _("Black") if colour == BLACK else _("White")
 
 
 def square_word(square: int) -> str:
@@ -49,11 +45,13 @@ def _effects_text(state: SenetState) -> list[str]:
                   square=effect[1])
             )  # fmt: skip
         elif kind == "bumped":
-            victim = colour_word(BLACK if state.black & BIT[effect[2]] else WHITE)
-            texts.append(
-                _("A {colour} piece on {square} is bumped back to {back}.",
-                  colour=victim, square=effect[1], back=effect[2])
-            )  # fmt: skip
+            # One sentence per colour: the colour word agrees with "piece" in French.
+            if state.black & BIT[effect[2]]:
+                texts.append(_("A Black piece on {square} is bumped back to {back}.",
+                               square=effect[1], back=effect[2]))  # fmt: skip
+            else:
+                texts.append(_("A White piece on {square} is bumped back to {back}.",
+                               square=effect[1], back=effect[2]))  # fmt: skip
         elif kind == "to_plinth":
             texts.append(_("It fell into the water and goes back to its plinth."))
         elif kind == "into_water":

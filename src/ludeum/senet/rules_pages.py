@@ -257,8 +257,11 @@ def page_key(rules: SenetRules) -> str:
 def rules_page(rules: SenetRules) -> str:
     """The rules page for a ruleset's reading, as an HTML fragment."""
     page = PAGES[page_key(rules)]
-    out = [f"<h2>{escape(_(page['title']))}</h2>"]
-    out.append(f'<p class="source">{escape(_(page["source"]))}</p>')
+    # Messages stay outside f-strings: the extractor does not look inside them.
+    # (and a subscript inside _() would be taken for a message: read the table first).
+    title, source = page["title"], page["source"]
+    out = ["<h2>" + escape(_(title)) + "</h2>"]
+    out.append('<p class="source">' + escape(_(source)) + "</p>")
     out.append(
         '<div class="diagram">'
         + board_svg(
@@ -268,19 +271,23 @@ def rules_page(rules: SenetRules) -> str:
         )
         + "</div>"
     )
-    out.append(f"<h3>{escape(_('How to play'))}</h3>")
+    out.append(_heading(_("How to play")))
     out.append(_list(page["play"]))
-    out.append(f"<h3>{escape(_('The marked squares'))}</h3>")
+    out.append(_heading(_("The marked squares")))
     out.append(_list(page["squares"]))
     if "options" in page:
-        out.append(f"<h3>{escape(_('The four options'))}</h3>")
+        out.append(_heading(_("The four options")))
         out.append(_list(page["options"]))
-    out.append(f"<h3>{escape(_('How this reading differs'))}</h3>")
+    out.append(_heading(_("How this reading differs")))
     out.append(_list(page["differs"]))
     out.append(skill_section(rules))
-    out.append(f'<p class="note">{escape(_(COMMON_NOTE, limit=rules.throw_limit))}</p>')
+    out.append('<p class="note">' + escape(_(COMMON_NOTE, limit=rules.throw_limit)) + "</p>")
     return "".join(out)
 
 
+def _heading(text: str) -> str:
+    return f"<h3>{escape(text)}</h3>"
+
+
 def _list(items: list[str]) -> str:
-    return "<ul>" + "".join(f"<li>{escape(_(item))}</li>" for item in items) + "</ul>"
+    return "<ul>" + "".join("<li>" + escape(_(item)) + "</li>" for item in items) + "</ul>"

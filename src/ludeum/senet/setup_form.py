@@ -86,6 +86,11 @@ def _radios(name: str, choices, chosen: str) -> str:
     )
 
 
+def _fieldset(classes: str, legend: str) -> str:
+    """The opening of a fieldset and its legend (closed by the caller)."""
+    return f'<fieldset class="{classes}"><legend>{escape(legend)}</legend>'
+
+
 def players_html(players: tuple[str, str]) -> str:
     """Who plays: two people, one against the computer (which seat, what level), or
     the computer against itself."""
@@ -97,13 +102,15 @@ def players_html(players: tuple[str, str]) -> str:
         f"{escape(_(seats.LEVEL_NAMES[value]))}</option>"
         for value in seats.LEVELS
     )
+    # Messages stay outside f-strings: the extractor does not look inside them.
+    legend, seat_legend, level_label = _("Players"), _("The computer plays"), _("Level")
     return (
-        f'<fieldset class="players"><legend>{escape(_("Players"))}</legend>'
+        f'<fieldset class="players"><legend>{escape(legend)}</legend>'
         + _radios("opponent", seats.OPPONENTS, seats.opponent_choice(players))
-        + f'<div class="computer-options"><fieldset class="computer-seat">'
-        f"<legend>{escape(_('The computer plays'))}</legend>"
+        + '<div class="computer-options"><fieldset class="computer-seat">'
+        f"<legend>{escape(seat_legend)}</legend>"
         + _radios("computer_seat", seats.COMPUTER_SEATS, seat)
-        + f'</fieldset><label class="choice">{escape(_("Level"))} '
+        + f'</fieldset><label class="choice">{escape(level_label)} '
         f'<select name="level">{options}</select></label></div></fieldset>'
     )
 
@@ -117,11 +124,12 @@ def form_html(
     """The fields of the new-game form: the game, who plays, then (for Senet) the
     reading and its options, preset to ``current``, then who starts."""
     reading = reading_of(current)
-    out = [f'<fieldset class="games"><legend>{escape(_("Game"))}</legend>']
+    # Messages stay outside f-strings: the extractor does not look inside them.
+    out = [_fieldset("games", _("Game"))]
     out.append(_radios("game", GAMES, game))
     out.append("</fieldset>")
     out.append(players_html(players))
-    out.append(f'<fieldset class="readings"><legend>{escape(_("Rules"))}</legend>')
+    out.append(_fieldset("readings", _("Rules")))
     for value, label, hint in READINGS:
         checked = " checked" if value == reading else ""
         out.append(
@@ -129,8 +137,7 @@ def form_html(
             f" {escape(_(label))} <small>({escape(_(hint))})</small></label>"
         )
     out.append("</fieldset>")
-    legend = escape(_("Kendall's options"))
-    out.append(f'<fieldset class="options kendall-options"><legend>{legend}</legend>')
+    out.append(_fieldset("options kendall-options", _("Kendall's options")))
     for name in KENDALL_OPTIONS:
         taken = current.pieces == 5 if name == "five_pieces" else getattr(current, name)
         checked = " checked" if current.family == "kendall" and taken else ""
@@ -140,9 +147,7 @@ def form_html(
         )
     out.append("</fieldset>")
     custom = current if reading == "custom" else JEQUIER
-    out.append(
-        f'<fieldset class="options custom-options"><legend>{escape(_("Custom rules"))}</legend>'
-    )
+    out.append(_fieldset("options custom-options", _("Custom rules")))
     for name, (label, choices) in CUSTOM_FIELDS.items():
         value = getattr(custom, name)
         if choices is None:
@@ -163,14 +168,13 @@ def form_html(
             f'<select name="{name}">{options}</select></label>'
         )
     out.append("</fieldset>")
-    legend = escape(_("Lodestone's options"))
-    out.append(f'<fieldset class="options lodestone-options"><legend>{legend}</legend>')
+    out.append(_fieldset("options lodestone-options", _("Lodestone's options")))
+    reading_label = _("Each colour reads the magnets its own way (White sees 1 as 3, 2 as 4)")
     out.append(
         '<label class="choice"><input type="checkbox" name="per_colour_reading"> '
-        f"{escape(_('Each colour reads the magnets its own way (White sees 1 as 3, 2 as 4)'))}"
-        "</label></fieldset>"
+        f"{escape(reading_label)}</label></fieldset>"
     )
-    out.append(f'<fieldset class="first"><legend>{escape(_("Who starts"))}</legend>')
+    out.append(_fieldset("first", _("Who starts")))
     for value, label in FIRST_SEAT_CHOICES:
         checked = " checked" if value == first else ""
         out.append(

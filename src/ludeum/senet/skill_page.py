@@ -35,7 +35,9 @@ def skill_section(rules: SenetRules) -> str:
     from .skill_study import RESULTS  # the measured table, only when a page is opened
 
     name = ruleset_name(rules)
-    out = [f"<h3>{escape(_('How much does skill matter under {rules}?', rules=name))}</h3>"]
+    # Messages stay outside f-strings: the extractor does not look inside them.
+    title = _("How much does skill matter under {rules}?", rules=name)
+    out = [f"<h3>{escape(title)}</h3>"]
     row = RESULTS.get(rules.preset) if rules.preset in PRESETS else None
     if row is not None:
         low, high = row["stronger_wins_interval"]

@@ -120,7 +120,10 @@ def square_label(state: SenetState, square: int, *, movable: bool, target: bool)
     if square in marked_squares(state.rules):
         parts.append(_(MARK_NAMES[square]))
     colour = WHITE if state.white & BIT[square] else BLACK if state.black & BIT[square] else 0
-    parts.append(_("{colour} piece", colour=colour_name(colour)) if colour else _("empty"))
+    if colour:  # whole names, not "{colour} piece": colour words agree with the noun
+        parts.append(_("White piece") if colour == WHITE else _("Black piece"))
+    else:
+        parts.append(_("empty"))
     if square in state.rules.safe_squares:
         parts.append(_("safe"))
     if movable:
@@ -228,9 +231,10 @@ def _plinth(state: SenetState, can_enter: bool, chosen: bool) -> str:
     out.append(
         f'<rect class="tray-cell" x="{x}" y="{y}" width="{TRAY_WIDTH}" height="{SIZE * 3}" rx="6"/>'
     )
+    title = escape(_("plinth"))  # outside the f-string, where the extractor finds it
     out.append(
         f'<text class="tray-title" x="{x + TRAY_WIDTH / 2:.0f}" y="{y + 14}" '
-        f'text-anchor="middle" aria-hidden="true">{escape(_("plinth"))}</text>'
+        f'text-anchor="middle" aria-hidden="true">{title}</text>'
     )
     out.extend(_stacks(white, black, x, y))
     out.append("</g>")
@@ -250,8 +254,10 @@ def _tray(state: SenetState, is_target: bool, x: int) -> str:
     height = SIZE * 3
     white_off, black_off = state.borne_off[WHITE], state.borne_off[BLACK]
     label = _("Borne off: White {white}, Black {black}", white=white_off, black=black_off)
+    if is_target:
+        label += ", " + _("destination")
     attrs = (
-        f' role="button" tabindex="0" aria-label="{escape(label + ", " + _("destination"))}"'
+        f' role="button" tabindex="0" aria-label="{escape(label)}"'
         if is_target
         else f' role="img" aria-label="{escape(label)}"'
     )
@@ -259,9 +265,10 @@ def _tray(state: SenetState, is_target: bool, x: int) -> str:
     out.append(
         f'<rect class="tray-cell" x="{x}" y="{y}" width="{TRAY_WIDTH}" height="{height}" rx="6"/>'
     )
+    title = escape(_("off"))  # outside the f-string, where the extractor finds it
     out.append(
         f'<text class="tray-title" x="{x + TRAY_WIDTH / 2:.0f}" y="{y + 14}" '
-        f'text-anchor="middle" aria-hidden="true">{escape(_("off"))}</text>'
+        f'text-anchor="middle" aria-hidden="true">{title}</text>'
     )
     out.extend(_stacks(white_off, black_off, x, y))
     out.append("</g>")
@@ -283,9 +290,10 @@ def sticks_svg(state: SenetState) -> str:
     light side or dark side up, with the value they make."""
     throw = state.throw or _last_throw(state)
     if throw is None:
+        label = _("The sticks have not been thrown yet")  # not in an f-string: extracted
         return (
             f'<svg class="sticks" viewBox="0 0 200 90" role="img" '
-            f'aria-label="{escape(_("The sticks have not been thrown yet"))}"></svg>'
+            f'aria-label="{escape(label)}"></svg>'
         )
     value = state.rules.throw_value(throw.light)
     label = _("Sticks: {light} light sides up, worth {value}", light=throw.light, value=value)

@@ -16,18 +16,16 @@ def player_name(seat: int) -> str:
 def _effects_text(state: SquadroState) -> list[str]:
     texts = []
     for effect in state.effects:
-        if effect[0] == "jumped":
-            texts.append(_("It jumped {count} and sent them back.",
-                           count=_plural_pieces(len(effect[1]))))  # fmt: skip
+        if effect[0] == "jumped" and len(effect[1]) == 1:
+            texts.append(_("It jumped 1 piece and sent it back."))
+        elif effect[0] == "jumped":
+            texts.append(_("It jumped {count} pieces and sent them back.",
+                           count=len(effect[1])))  # fmt: skip
         elif effect[0] == "turned":
             texts.append(_("It reached the far edge and turns round."))
         elif effect[0] == "home":
             texts.append(_("It is home."))
     return texts
-
-
-def _plural_pieces(count: int) -> str:
-    return _("1 piece") if count == 1 else _("{count} pieces", count=count)
 
 
 def leader(state: SquadroState) -> str:

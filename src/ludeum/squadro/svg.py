@@ -134,9 +134,9 @@ def board_svg(
                              f'width="{CELL - 12}" height="{CELL - 12}" rx="6"/>')  # fmt: skip
             x, y = _cell(column, row)
             # The selected piece's landing square is a target: tapping it moves.
+            here = _("Move the selected piece here")  # not in an f-string: extracted
             target = (
-                f' data-square="end" role="button" tabindex="0" '
-                f'aria-label="{escape(_("Move the selected piece here"))}"'
+                f' data-square="end" role="button" tabindex="0" aria-label="{escape(here)}"'
                 if lane == chosen
                 else ""
             )
@@ -178,8 +178,9 @@ def _home_tray(state: SquadroState) -> str:
     out = [f'<g class="home-tray" role="img" aria-label="{escape(label)}">']
     out.append(f'<rect class="tray-cell" x="{x}" y="{MARGIN}" width="{TRAY - 20}" '
                f'height="{SIZE - 2 * MARGIN}" rx="8"/>')  # fmt: skip
+    title = escape(_("home"))  # outside the f-string, where the extractor finds it
     out.append(f'<text class="tray-title" x="{x + (TRAY - 20) / 2:.0f}" y="{MARGIN + 22}" '
-               f'text-anchor="middle" aria-hidden="true">{escape(_("home"))}</text>')  # fmt: skip
+               f'text-anchor="middle" aria-hidden="true">{title}</text>')  # fmt: skip
     for seat, count, column in ((H, light, 0.3), (V, dark, 0.7)):
         for i in range(count):
             cy = MARGIN + 50 + i * 34
