@@ -45,8 +45,38 @@ def test_parameters_preselect_game_opponent_and_language(app_page: Page, site_se
     assert app_page.locator(".lodestone-board").count() == 1
     assert app_page.evaluate("document.documentElement.lang") == "fr"
     assert app_page.locator("#language").input_value() == "fr"
-    expect(app_page.locator("#players-line")).to_contain_text("(Easy)".replace("Easy", ""))
+    expect(app_page.locator("#show-rules")).to_have_text("Règles")
+    expect(app_page.locator("#players-line")).to_contain_text("Ordinateur (Facile)")
     assert app_page.locator("#notice").is_hidden()
+
+
+def test_the_language_switch_translates_the_page_and_is_remembered(
+    app_page: Page, site_server
+) -> None:
+    wait_ready(app_page)
+    app_page.click("#throw")
+    expect(app_page.locator("#moves li")).to_have_count(1)
+    english_move = app_page.locator("#moves li").first.inner_text()
+    app_page.select_option("#language", "fr")
+    assert app_page.evaluate("document.documentElement.lang") == "fr"
+    expect(app_page.locator("#new-game")).to_have_text("Nouvelle partie")
+    expect(app_page.locator("#throw")).to_have_text("Lancer les bâtonnets")
+    # The move list is written again in French, not left half in English.
+    expect(app_page.locator("#moves li")).to_have_count(1)
+    assert app_page.locator("#moves li").first.inner_text() != english_move
+    assert app_page.title().startswith("Ludeum\u00a0: ")
+    app_page.click("#show-rules")
+    expect(app_page.locator("#rules-content h2").first).to_contain_text("Senet")
+    expect(app_page.locator("#rules-content")).to_contain_text("bâtonnets")
+    app_page.click("#close-rules")
+    app_page.reload(wait_until="commit")
+    wait_ready(app_page)
+    assert app_page.evaluate("document.documentElement.lang") == "fr"
+    expect(app_page.locator("#show-rules")).to_have_text("Règles")
+    app_page.select_option("#language", "en")
+    assert app_page.evaluate("document.documentElement.lang") == "en"
+    expect(app_page.locator("#show-rules")).to_have_text("Rules")
+    assert app_page.locator("#moves li").first.inner_text() == english_move
 
 
 def test_a_kendall_ruleset_from_the_url_is_played(app_page: Page, site_server) -> None:
