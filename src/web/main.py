@@ -688,7 +688,7 @@ class Settings:
     def __init__(self, storage: Storage, launch: launching.Launch) -> None:
         self.storage = storage
         self.apply_language(launch.language or storage.get(LANGUAGE_KEY) or _browser_language())
-        self.apply_theme(launch.theme or storage.get(THEME_KEY) or "standard")
+        self.apply_theme(launch.theme or storage.get(THEME_KEY))
 
     def apply_language(self, code: str) -> None:
         code = set_language(code)
@@ -696,13 +696,21 @@ class Settings:
         translate_page()
         element("language").value = code
 
-    def apply_theme(self, theme: str) -> None:
-        contrast = theme == "contrast"
-        if contrast:
-            document.documentElement.dataset.theme = "contrast"
+    def apply_theme(self, theme: str | None) -> None:
+        """``"contrast"`` or ``"standard"`` as chosen; None follows the system setting
+        (prefers-contrast, in static/app.css)."""
+        root = document.documentElement
+        if theme in ("contrast", "standard"):
+            root.dataset.theme = theme
         else:
-            document.documentElement.removeAttribute("data-theme")
-        element("contrast").setAttribute("aria-pressed", "true" if contrast else "false")
+            root.removeAttribute("data-theme")
+        element("contrast").setAttribute("aria-pressed", "true" if self.contrast() else "false")
+
+    def contrast(self) -> bool:
+        theme = document.documentElement.dataset.theme
+        if theme in ("contrast", "standard"):
+            return theme == "contrast"
+        return bool(window.matchMedia("(prefers-contrast: more)").matches)
 
     def listen(self, screen: GameScreen) -> None:
         def on_language(event) -> None:
@@ -718,7 +726,7 @@ class Settings:
         screen.relabel()
 
     def toggle_contrast(self) -> None:
-        theme = "standard" if document.documentElement.dataset.theme == "contrast" else "contrast"
+        theme = "standard" if self.contrast() else "contrast"
         self.storage.set(THEME_KEY, theme)
         self.apply_theme(theme)
 

@@ -4,6 +4,7 @@ plays itself until someone touches the screen."""
 
 from __future__ import annotations
 
+from axe import check_accessibility
 from harness import wait_ready
 from playwright.sync_api import Page, expect
 
@@ -36,6 +37,7 @@ def test_kiosk_attract_mode_touch_to_play_idle_countdown_and_reset(
     attract = page.locator("#attract")
     expect(attract).to_be_visible()
     expect(page.locator("#moves li").first).to_be_attached(timeout=15_000)
+    check_accessibility(page, "kiosk, attract mode")
 
     # No text selection, no context menu, no link out of the exhibit.
     assert page.evaluate("getComputedStyle(document.body).userSelect") == "none"
@@ -50,6 +52,7 @@ def test_kiosk_attract_mode_touch_to_play_idle_countdown_and_reset(
     expect(page.locator("#moves li")).to_have_count(0)
     expect(page.locator("#players-line")).to_contain_text("you")
     assert targets_smaller_than(page, SMALLEST_TARGET_PX) == []
+    check_accessibility(page, "kiosk, a visitor's game")
     page.click("#show-rules")
     expect(page.locator("#rules-dialog")).to_be_visible()
     links_out = page.evaluate(
@@ -74,6 +77,7 @@ def test_kiosk_attract_mode_touch_to_play_idle_countdown_and_reset(
     dialog = page.locator("#idle-dialog")
     expect(dialog).to_be_visible(timeout=15_000)
     expect(page.locator("#idle-countdown")).to_contain_text("start again")
+    check_accessibility(page, "kiosk, are you still there?")
     page.click("#idle-continue")
     expect(dialog).to_be_hidden()
     expect(attract).to_be_hidden()
