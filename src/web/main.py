@@ -15,8 +15,8 @@ import time
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from ludeum import board_keys, saves, seats
 from ludeum import launch as launching
-from ludeum import saves, seats
 from ludeum.games import GAMES, ui_for
 from ludeum.games import ui as game_ui
 from ludeum.i18n import LANGUAGES, N_, _, set_language
@@ -68,8 +68,9 @@ PAGE_TEXT = {
     "idle-continue": N_("Continue playing"),
     "attract-label": N_("Touch the screen to play"),
     "keys-hint": N_(
-        "Keys: Tab moves between pieces; Enter or Space picks a piece, then where it goes; "
-        "T throws the sticks in Senet; H asks for a hint."
+        "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
+        "Space picks a piece, then where it goes; Escape drops the choice; T throws the "
+        "sticks in Senet; H asks for a hint."
     ),
 }
 
@@ -404,6 +405,7 @@ class GameScreen:
         self.last_action_at = time.monotonic()
         self.save()
         self.render()
+        _announce(self.ui.announce(before, action, self.state))
         self.computer_turn()
         if self.attract and self.state.outcome() is not None:
             request_id = self.request_id
@@ -562,6 +564,17 @@ class GameScreen:
             name = self.selected
             self.selected = None
             self.render(focus=name)
+        elif event.key in board_keys.KEYS and not (event.ctrlKey or event.metaKey or event.altKey):
+            # The board is one tab stop; the arrows, Home and End move inside it.
+            board = element("board")
+            cells = [
+                (str(node.dataset.square), int(node.dataset.row), int(node.dataset.col))
+                for node in board.querySelectorAll("[data-square][data-row]")
+            ]
+            name = board_keys.next_cell(cells, self._name_of(event), event.key)
+            if name is not None:
+                event.preventDefault()  # no page scroll
+                _focus_cell(board, name)
 
     def on_page_key(self, event) -> None:
         tag = (event.target.tagName or "").lower()
@@ -625,10 +638,12 @@ class GameScreen:
             if offer is not None:
                 element("game-over-alt").textContent = offer(state)[0]
             over.hidden = False
-        if focus is not None:
-            target = board.querySelector(f'[data-square="{focus}"][tabindex]')
-            if target:
-                target.focus()
+        if focus is not None and not _focus_cell(board, focus):
+            # The focused cell is gone (Squadro's landing square): stay on the board,
+            # on its tab stop, so that a keyboard player goes on from there.
+            stop = board.querySelector('[data-row][tabindex="0"]')
+            if stop:
+                stop.focus()
             elif ui.can_throw(state):
                 element("throw").focus()
             elif state.to_act() is None:
@@ -825,13 +840,39 @@ def _full_screen() -> None:
 
 
 def _watch_only(board) -> None:
-    """On the computer's turn the board is for watching: its pieces keep their names
-    for screen readers but are no longer buttons to tab to or outlined as movable."""
+    """On the computer's turn the board is for watching: its cells keep their names
+    and the arrow keys still move between them, so a keyboard player keeps their
+    place, but they are marked as not usable now and nothing is outlined as movable."""
     for node in board.querySelectorAll('[role="button"]'):
-        node.removeAttribute("tabindex")
         node.setAttribute("aria-disabled", "true")
     for node in board.querySelectorAll(".movable"):
         node.classList.remove("movable")
+
+
+def _focus_cell(board, name: str) -> bool:
+    """Focus the board cell called ``name`` and make it the board's one tab stop
+    (roving tabindex); False when there is no such cell."""
+    target = board.querySelector(f'[data-square="{name}"][data-row]')
+    if not target:  # JS null arrives as the falsy jsnull
+        return False
+    for node in board.querySelectorAll('[data-row][tabindex="0"]'):
+        node.setAttribute("tabindex", "-1")
+    target.setAttribute("tabindex", "0")
+    target.focus()
+    return True
+
+
+def _announce(text: str) -> None:
+    """Say what an action did in the polite live region. The region is emptied first
+    and filled a moment later: screen readers skip a change they cannot see, such as
+    the same words twice in a row (two throws of 3)."""
+    box = element("announcer")
+    box.textContent = ""
+
+    def fill() -> None:
+        box.textContent = text
+
+    window.setTimeout(create_once_callable(fill), 60)
 
 
 def translate_page() -> None:

@@ -58,6 +58,6 @@ def test_lodestone_is_set_up_and_played_by_clicks_and_resumes(app_page: Page) ->
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == before
     assert page.locator("#moves li").all_inner_texts() == moves_before
     expect(page.locator("#status")).to_contain_text("White (Player 2) to move.")
-    page.locator('#board .ls-piece[role="button"]').first.click()
+    page.locator("#board .cell.movable").first.click()
     page.locator("#board .cell.target").first.click()
     assert len(stored(page).actions()) == 4

@@ -1,4 +1,5 @@
-"""Playing Senet in the browser: clicks, keys, reloads, broken saves, the end of a game.
+"""Playing Senet in the browser: clicks, reloads, broken saves, the end of a game
+(keys: test_keyboard.py).
 
 Throws are random (the app seeds its generator from the OS), so every test plays
 whatever comes, within a bound on the number of actions. After each action the
@@ -109,9 +110,13 @@ def colour_word(colour: int) -> str:
 
 
 def assert_buttons_labelled(page: Page) -> None:
-    for button in board(page)["buttons"]:
-        assert button["tabindex"] == "0", f"tappable square without a tab stop: {button}"
+    """Every cell is a named button; exactly one is the board's tab stop (roving
+    tabindex: the arrow keys move between the others)."""
+    buttons = board(page)["buttons"]
+    for button in buttons:
+        assert button["tabindex"] in ("0", "-1"), f"cell outside the roving tabindex: {button}"
         assert button["label"] and button["label"].strip(), f"tappable square unlabelled: {button}"
+    assert [b["tabindex"] for b in buttons].count("0") == 1, buttons
 
 
 def check_view(page: Page) -> Any:
@@ -235,7 +240,9 @@ def play_checked_move(page: Page) -> None:
     dst = targets[0]
     for target in targets:
         expect(square(page, target)).to_have_attribute("role", "button")
-        expect(square(page, target)).to_have_attribute("aria-label", re.compile("destination"))
+        expect(square(page, target)).to_have_attribute(
+            "aria-label", re.compile("target for the selected piece")
+        )
     moves_before = page.locator("#moves li").count()
     off_before = state.borne_off
     click_move(page, src, dst)
@@ -354,7 +361,7 @@ def test_a_turn_played_by_clicks(app_page: Page) -> None:
     page = app_page
     expect(page.locator("#status")).to_have_text(FRESH_STATUS)
     expect(page.locator("#throw")).to_be_enabled()
-    assert board(page)["movable"] == [] and board(page)["buttons"] == []
+    assert board(page)["movable"] == [] and len(board(page)["buttons"]) == 31
 
     play_opening(page)
     play_checked_move(page)
@@ -477,7 +484,7 @@ def test_bearing_off_the_last_piece_ends_the_game(open_app: Callable[[str | None
             dst = "off" if "off" in targets else targets[0]
             if dst == "off":
                 expect(square(page, "off")).to_have_attribute(
-                    "aria-label", "Borne off: White 4, Black 0, destination"
+                    "aria-label", "Borne off: White 4, Black 0, target for the selected piece"
                 )
             click_move(page, src, dst)
         check_view(page)
@@ -494,7 +501,7 @@ def test_bearing_off_the_last_piece_ends_the_game(open_app: Callable[[str | None
     )
     expect(page.locator("#throw")).to_be_disabled()
     expect(square(page, "off")).to_have_attribute("aria-label", "Borne off: White 5, Black 0")
-    assert board(page)["buttons"] == []
+    assert board(page)["movable"] == [] and board(page)["targets"] == []
 
     # A finished game is restored as finished.
     finished = snapshot(page)
@@ -538,91 +545,3 @@ def test_new_game_asks_before_abandoning_a_game(app_page: Page) -> None:
     expect(dialog).to_be_visible()
     page.locator("#start-game").click()
     assert_fresh_game(page, before["record"])
-
-
-# Whether the element matching `selector` comes after the focused one in tab order
-# (document order here: every tab stop has tabindex 0 or is a native control).
-FOLLOWS_FOCUS_JS = """(selector) => {
-  const el = document.querySelector(selector);
-  if (!el) return null;
-  const active = document.activeElement || document.body;
-  return Boolean(active.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
-}"""
-
-
-def tab_to(page: Page, selector: str, max_presses: int = 80) -> None:
-    """Press Tab (or Shift+Tab) until the element matching `selector` has focus."""
-    target = page.locator(selector)
-    for _ in range(max_presses):
-        if target.evaluate("(el) => el === document.activeElement"):
-            return
-        forward = page.evaluate(FOLLOWS_FOCUS_JS, selector)
-        assert forward is not None, f"nothing matches {selector}"
-        page.keyboard.press("Tab" if forward else "Shift+Tab")
-    pytest.fail(f"{selector} not reached with {max_presses} presses of Tab")
-
-
-def press_saving(page: Page, key: str) -> None:
-    before = record(page)
-    page.keyboard.press(key)
-    wait_saved(page, before)
-
-
-def keyboard_move(page: Page, src: str) -> str:
-    """Select `src` and move it to its first destination, by keyboard only."""
-    tab_to(page, f'#board g.square[data-square="{src}"]')
-    expect(square(page, src)).to_have_attribute("aria-label", re.compile(r"can move"))
-    page.keyboard.press("Enter")
-    expect(square(page, src)).to_have_class(re.compile(r"\bselected\b"))
-    expect(square(page, src)).to_be_focused()
-    targets = board(page)["targets"]
-    assert targets
-    assert_buttons_labelled(page)
-    dst = targets[0]
-    tab_to(page, f'#board [data-square="{dst}"].target')
-    press_saving(page, "Enter")
-    return dst
-
-
-def test_keyboard_only(app_page: Page) -> None:
-    boot(app_page)
-    page = app_page
-    for _ in range(MAX_OPENING_THROWS):
-        if "threw a 1 and plays Black" in page.locator("#status").inner_text():
-            break
-        press_saving(page, "t")
-    else:
-        pytest.fail(f"no 1 in {MAX_OPENING_THROWS} throws")
-    check_view(page)
-
-    # Escape drops a selection.
-    tab_to(page, '#board g.square[data-square="10"]')
-    page.keyboard.press("Enter")
-    expect(square(page, "10")).to_have_class(re.compile(r"\bselected\b"))
-    expect(square(page, "11")).to_have_class(re.compile(r"\btarget\b"))
-    page.keyboard.press("Escape")
-    expect(square(page, "10")).not_to_have_class(re.compile(r"\bselected\b"))
-    expect(square(page, "10")).to_be_focused()
-    assert board(page)["targets"] == []
-
-    assert keyboard_move(page, "10") == "11"
-    assert board(page)["pieces"].get("11") == "black"
-    check_view(page)
-    # Focus is not lost: the throw button takes it once a throw is due.
-    expect(page.locator("#throw")).to_be_focused()
-
-    # Black's extra throw, then whatever move it allows.
-    for _ in range(MAX_ACTIONS):
-        if not page.locator("#throw").is_enabled():
-            break
-        press_saving(page, "t")
-    state = check_view(page)
-    mover = colour_word(state.colour_of(state.seat))
-    moves_before = page.locator("#moves li").count()
-    src = board(page)["movable"][0]
-    dst = keyboard_move(page, src)
-    after = check_view(page)
-    if dst != "off":
-        assert_piece_landed(page, after, mover, dst)
-    expect(page.locator("#moves li")).to_have_count(moves_before + 1)
-    assert len(after.actions()) == len(state.actions()) + 1

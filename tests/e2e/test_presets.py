@@ -43,7 +43,7 @@ def play_a_few_actions(page: Page, actions: int) -> None:
         elif page.locator("#pass").is_visible():
             page.click("#pass")
         else:
-            page.locator('#board [data-square][role="button"]').first.click()
+            page.locator("#board [data-row].movable").first.click()
             page.locator("#board .target").first.click()
 
 

@@ -23,14 +23,52 @@ def test_the_map_stays_hidden_unless_the_learning_aid_is_on():
     assert len(ET.fromstring(board_svg(state, aid=True)).findall(".//*[@class='magnet']")) == 64
 
 
+def cells(markup: str) -> dict[str, ET.Element]:
+    return {e.get("data-square"): e for e in ET.fromstring(markup).iter() if e.get("data-row")}
+
+
 def test_set_up_offers_the_two_king_squares_then_play_offers_the_movers_pieces():
-    start = ET.fromstring(board_svg(new_game()))
-    names = [e.get("data-square") for e in start.iter() if e.get("role") == "button"]
-    assert sorted(names) == ["Kd", "Ke"]
+    """Every square is a cell; during the set-up the two king squares are named Kd
+    and Ke and the first has the one tab stop; in play the mover's pieces that can
+    move are marked and the first of them has it."""
+    start = cells(board_svg(new_game()))
+    assert len(start) == 64 and all(e.get("role") == "button" for e in start.values())
+    assert [n for n, e in start.items() if "target" in e.get("class")] == ["Kd", "Ke"]
+    assert [n for n, e in start.items() if e.get("tabindex") == "0"] == ["Kd"]
+    assert start["Kd"].get("aria-label") == "Red pawn on d1, shows 3, put the king here"
     state = ready()
-    names = {e.get("data-square") for e in ET.fromstring(board_svg(state)).iter()
-             if e.get("role") == "button"}  # fmt: skip
-    assert names and all(n.endswith("1") for n in names)  # Red's home rank
+    found = cells(board_svg(state))
+    movable = [n for n, e in found.items() if "movable" in e.get("class").split()]
+    assert movable and all(n.endswith("1") for n in movable)  # Red's home rank
+    assert [n for n, e in found.items() if e.get("tabindex") == "0"] == [movable[0]]
+    assert found["a1"].get("aria-label") == "Red pawn on a1, shows 2, can move"
+    assert found["a3"].get("aria-label") == "a3, empty"
+    assert (found["a8"].get("data-row"), found["a8"].get("data-col")) == ("0", "0")
+    assert (found["h1"].get("data-row"), found["h1"].get("data-col")) == ("7", "7")
+
+
+def test_a_selected_piece_names_its_targets_and_kings_in_check_say_so():
+    state = ready()
+    found = cells(board_svg(state, selected="a1"))
+    assert found["a1"].get("aria-label") == "Red pawn on a1, shows 2, selected"
+    assert found["a3"].get("aria-label") == "a3, empty, target for the selected piece"
+    board = list(state.board)
+    board[parse_square("e7")] = board[parse_square("a1")]  # e7 shows 2: via d7 to d8
+    board[parse_square("a1")] = 0
+    checked = state._replace(board=tuple(board), turn=2)
+    found = cells(board_svg(checked, selected="d8"))
+    assert found["d8"].get("aria-label").startswith("White king on d8, shows 4, in check")
+    found = cells(board_svg(checked._replace(turn=1), selected="e7"))
+    assert found["d8"].get("aria-label") == (
+        "White king on d8, shows 4, in check, can be taken by the selected piece"
+    )
+
+
+def test_the_aid_adds_the_magnet_to_the_names_and_diagrams_have_no_buttons():
+    found = cells(board_svg(ready(), aid=True))
+    assert found["a3"].get("aria-label").startswith("a3, empty, magnet ")
+    diagram = ET.fromstring(board_svg(ready(), label="Diagram", interactive=False))
+    assert not [e for e in diagram.iter() if e.get("role") == "button" or e.get("data-row")]
 
 
 def test_tap_places_the_king_then_selects_and_moves():

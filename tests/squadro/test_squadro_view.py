@@ -24,12 +24,41 @@ def test_the_board_has_45_squares_and_the_speed_dots_of_both_sides():
     assert len(dots) == sum(sum(SPEEDS[s][r][1:]) for s in (0, 1) for r in (0, 1)) == 40
 
 
-def test_only_the_movers_unfinished_pieces_are_buttons_with_names():
+def cells(root: ET.Element) -> dict[str, ET.Element]:
+    return {e.get("data-square"): e for e in root.iter() if e.get("data-row") is not None}
+
+
+def test_every_square_is_a_cell_and_the_movers_pieces_are_named_by_lane():
+    """45 cells, one tab stop (the mover's first piece); the mover's unfinished
+    pieces are L<lane>, other squares <column>,<row>."""
     state = parse_position("c0000/00000 H")
     root = tree(board_svg(state))
-    buttons = root.findall(".//*[@role='button']")
-    assert [b.get("data-square") for b in buttons] == ["L2", "L3", "L4", "L5"]
-    assert all("Light piece in lane" in b.get("aria-label") for b in buttons)
+    found = cells(root)
+    assert len(found) == 45
+    assert sorted(n for n in found if n.startswith("L")) == ["L2", "L3", "L4", "L5"]
+    assert [n for n, e in found.items() if e.get("tabindex") == "0"] == ["L2"]
+    assert all(e.get("role") == "button" for e in found.values())
+    assert found["L2"].get("aria-label") == (
+        "Light piece 2, going out, moves 1, at its start, can move"
+    )
+    assert (found["L2"].get("data-row"), found["L2"].get("data-col")) == ("2", "0")
+    # The other side's pieces are cells named by their place.
+    assert found["1,0"].get("aria-label") == "Dark piece 1, going out, moves 1, at its start"
+    assert found["3,3"].get("aria-label") == "Crossing of Light's lane 3 and Dark's lane 3, empty"
+
+
+def test_names_give_direction_speed_and_place():
+    """Speeds follow the lane and the way (Light's lane 1: out 3, back 1); a piece
+    on a crossing names the other side's lane it stands on."""
+    state = parse_position("90000/03000 V")  # Light 1 coming back, at column 3
+    found = cells(tree(board_svg(state)))
+    assert found["3,1"].get("aria-label") == (
+        "Light piece 1, coming back, moves 1, on Dark's lane 3"
+    )
+    assert found["L2"].get("aria-label") == (
+        "Dark piece 2, going out, moves 3, on Light's lane 3, can move"
+    )
+    assert found["6,2"].get("aria-label") == "Light's far edge, lane 2, empty"
 
 
 def test_a_selected_piece_shows_its_path_and_a_target_to_move_there():
@@ -37,7 +66,16 @@ def test_a_selected_piece_shows_its_path_and_a_target_to_move_there():
     shown = [g for g in root.iter(f"{NS}g") if "shown" in (g.get("class") or "")]
     assert len(shown) == 1 and "path-1" in shown[0].get("class")
     assert len(shown[0].findall(f"{NS}rect[@class='path-step']")) == 2  # passes columns 1-2
-    assert shown[0].find(f"{NS}rect[@data-square='end']") is not None
+    found = cells(root)
+    assert (found["end"].get("data-row"), found["end"].get("data-col")) == ("1", "3")
+    assert found["end"].get("aria-label").endswith(", empty, target for the selected piece")
+    assert found["L1"].get("aria-label").endswith(", selected")
+    assert found["L1"].get("tabindex") == "0"
+
+
+def test_a_diagram_has_no_buttons():
+    root = tree(board_svg(new_game(), label="Diagram", interactive=False))
+    assert cells(root) == {} and not root.findall(".//*[@role='button']")
 
 
 def test_tapping_selects_then_moves():

@@ -8,10 +8,12 @@ import gettext
 import xml.etree.ElementTree as ET
 
 import pytest
-from senet_games import FOUR, ONE, SIX, THREE, TWO, play, play_until, setup
+from senet_games import FOUR, ONE, SIX, THREE, TWO, play, play_until, random_steps, setup
 
 from ludeum import i18n
-from ludeum.senet import BLACK, JEQUIER, JEQUIER_LUDII, WHITE, Move, Throw, new_game
+from ludeum.senet import BLACK, JEQUIER, JEQUIER_LUDII, PRESETS, WHITE, Move, Throw, new_game
+from ludeum.senet.rulesets import TAIT
+from ludeum.senet.state import PASS
 from ludeum.senet.svg import board_svg, sticks_svg
 from ludeum.senet.track import OFF, PLINTH
 
@@ -47,12 +49,17 @@ def pieces(root: ET.Element) -> dict[str, list[int]]:
     return {colour: sorted(found[colour]) for colour in found}
 
 
-def interactive(root: ET.Element) -> set[str]:
-    return {
-        element.get("data-square")
-        for element in root.iter()
-        if element.get("role") == "button" and element.get("tabindex") == "0"
-    }
+def tab_stops(root: ET.Element) -> list[str]:
+    return [element.get("data-square") for element in root.iter() if element.get("tabindex") == "0"]
+
+
+def cells(root: ET.Element) -> list[ET.Element]:
+    """The grid's cells: what the arrow keys move between."""
+    return [element for element in root.iter() if element.get("data-row") is not None]
+
+
+def movable(root: ET.Element) -> set[str]:
+    return {cell.get("data-square") for cell in cells(root) if "movable" in classes(cell)}
 
 
 def marks(group: ET.Element) -> list[ET.Element]:
@@ -173,31 +180,93 @@ def test_borne_off_pieces_are_drawn_in_the_tray():
 # -- what can be clicked -------------------------------------------------------------------------
 
 
-def test_before_a_throw_nothing_is_interactive():
+def test_every_square_and_the_tray_are_cells_of_one_grid_with_one_tab_stop():
+    """Roving tabindex: all 31 cells are buttons placed by row and column as drawn;
+    before any throw nothing can move and the tab stop is the first cell, square 1."""
     root = parse(board_svg(new_game()))
-    assert interactive(root) == set()
-    assert all(e.get("role") in ("img", "group") for e in root.iter() if e.get("role"))
+    grid = cells(root)
+    assert sorted(cell.get("data-square") for cell in grid) == sorted(squares(root))
+    assert all(cell.get("role") == "button" for cell in grid)
+    assert all(cell.get("tabindex") in ("0", "-1") for cell in grid)
+    assert tab_stops(root) == ["1"]
+    assert movable(root) == set()
+    place = {cell.get("data-square"): (cell.get("data-row"), cell.get("data-col")) for cell in grid}
+    assert [place[s] for s in ("1", "10", "11", "20", "21", "30", "off")] == [
+        ("0", "0"), ("0", "9"), ("1", "9"), ("1", "0"), ("2", "0"), ("2", "9"), ("1", "10"),
+    ]  # fmt: skip
+
+
+def test_tait_boards_put_the_plinth_left_of_the_squares():
+    state = new_game(TAIT)
+    grid = {c.get("data-square"): c for c in cells(parse(board_svg(state)))}
+    assert (grid["P"].get("data-row"), grid["P"].get("data-col")) == ("1", "0")
+    assert (grid["1"].get("data-row"), grid["1"].get("data-col")) == ("0", "1")
+    assert (grid["off"].get("data-row"), grid["off"].get("data-col")) == ("1", "11")
+    assert grid["P"].get("aria-label") == "Plinth: White 5, Black 5 waiting"
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_after_a_throw_exactly_the_movable_pieces_are_buttons(seed):
+def test_after_a_throw_exactly_the_movable_pieces_are_marked_and_the_first_has_the_tab_stop(
+    seed,
+):
     state = play_until(
         new_game(JEQUIER, first_seat=seed % 2),
         seed,
         lambda s: s.throw is not None and len(s.actions()) > 3 * seed,
     )
     root = parse(board_svg(state))
-    movable = {str(m.src) for m in state.legal_moves()}
-    assert movable and interactive(root) == movable
+    sources = {str(m.src) for m in state.legal_moves()}
+    assert sources and movable(root) == sources
+    assert tab_stops(root) == [str(min(m.src for m in state.legal_moves()))]
     found = squares(root)
-    for square in movable:
+    for square in sources:
         assert found[square].get("aria-label").endswith(", can move")
     highlighted = {
         g.get("data-square")
         for g in root.iter(f"{SVG}g")
         if g.get("class") == "piece-at" and "movable" in classes(g[0])
     }
-    assert highlighted == movable
+    assert highlighted == sources
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_one_tab_stop_in_every_position_of_every_reading(preset):
+    """Whatever the reading and the moment, exactly one cell is in the tab order and
+    every cell has a distinct name and place."""
+    rules = PRESETS[preset]
+    for _before, _action, after in random_steps(new_game(rules, first_seat=1), seed=3, limit=120):
+        sources = [m.src for m in after.legal_moves() if m != PASS]
+        selected = sources[0] if sources else None
+        root = parse(board_svg(after, selected=selected, last_move=Move(1, 2)))
+        assert len(tab_stops(root)) == 1
+        grid = cells(root)
+        assert len({c.get("data-square") for c in grid}) == len(grid)
+        assert len({(c.get("data-row"), c.get("data-col")) for c in grid}) == len(grid)
+        if selected is not None:
+            assert tab_stops(root) == ["P" if selected == PLINTH else str(selected)]
+
+
+def test_without_a_movable_piece_the_last_move_has_the_tab_stop():
+    state = setup([14], [3], to="B")
+    assert tab_stops(parse(board_svg(state, last_move=Move(12, 14)))) == ["14"]
+    assert tab_stops(parse(board_svg(state, last_move=Move(28, OFF)))) == ["off"]
+
+
+def test_pieces_say_when_they_are_protected_under_the_reading():
+    """Jéquier: a pair along the track, and the safe square 26; a lone piece is not."""
+    state = setup([12, 13, 26], [3, 17], to="W")
+    found = squares(parse(board_svg(state)))
+    assert found["12"].get("aria-label") == "White piece on square 12, protected"
+    assert found["26"].get("aria-label") == (
+        "White piece on square 26, the House of Beauty, protected"
+    )
+    assert found["17"].get("aria-label") == "Black piece on square 17"
+
+
+def test_a_diagram_is_a_picture_without_buttons():
+    root = parse(board_svg(new_game(), label="Diagram", interactive=False))
+    assert cells(root) == [] and tab_stops(root) == []
+    assert not [e for e in root.iter() if e.get("role") == "button"]
 
 
 def test_a_selected_piece_shows_its_destinations_as_targets():
@@ -208,8 +277,12 @@ def test_a_selected_piece_shows_its_destinations_as_targets():
     targets = {s for s, g in found.items() if "target" in classes(g)}
     assert targets == {"14"}
     assert "selected" in classes(found["12"])
-    assert interactive(root) == {"12", "20", "14"}
-    assert found["14"].get("aria-label") == "Square 14, Black piece, destination"
+    assert tab_stops(root) == ["12"]
+    assert found["12"].get("aria-label") == "White piece on square 12, selected"
+    assert found["20"].get("aria-label") == "White piece on square 20, can move"
+    assert found["14"].get("aria-label") == (
+        "Black piece on square 14, target for the selected piece"
+    )
     rings = [e for e in found["14"].iter() if e.get("class") == "target-ring"]
     assert len(rings) == 1
     chosen = [
@@ -226,10 +299,10 @@ def test_bearing_off_makes_the_tray_a_target():
     root = parse(board_svg(state, selected=28))
     tray = squares(root)["off"]
     assert classes(tray) == {"tray", "target"}
-    assert tray.get("role") == "button" and tray.get("tabindex") == "0"
-    assert tray.get("aria-label") == "Borne off: White 3, Black 4, destination"
+    assert tray.get("role") == "button" and tray.get("tabindex") == "-1"
+    assert tray.get("aria-label") == "Borne off: White 3, Black 4, target for the selected piece"
     unselected = squares(parse(board_svg(state)))["off"]
-    assert unselected.get("role") == "img" and unselected.get("tabindex") is None
+    assert unselected.get("aria-label") == "Borne off: White 3, Black 4"
 
 
 def test_the_last_move_is_marked_from_and_to():
@@ -259,8 +332,8 @@ def test_every_element_with_a_role_has_an_accessible_name(seed):
 
 def test_square_names_say_what_stands_there():
     found = squares(parse(board_svg(new_game())))
-    assert found["1"].get("aria-label") == "Square 1, White piece"
-    assert found["2"].get("aria-label") == "Square 2, Black piece"
+    assert found["1"].get("aria-label") == "White piece on square 1"
+    assert found["2"].get("aria-label") == "Black piece on square 2"
     assert found["11"].get("aria-label") == "Square 11, empty"
     assert found["27"].get("aria-label") == "Square 27, the water, empty"
     assert found["off"].get("aria-label") == "Borne off: White 0, Black 0"

@@ -62,7 +62,11 @@ def rules_page() -> str:
     out.append(f'<p class="source">{escape(source)}</p>')
     start = new_game()
     start = start.apply(start.legal_moves()[0]).apply(start.legal_moves()[0])
-    out.append('<div class="diagram">' + board_svg(start, label=_("Lodestone board")) + "</div>")
+    out.append(
+        '<div class="diagram">'
+        + board_svg(start, label=_("Lodestone board"), interactive=False)
+        + "</div>"
+    )
     out.append("<h3>" + escape(_("How to play")) + "</h3><ul>")
     out.extend(f"<li>{escape(_(item))}</li>" for item in PLAY)
     out.append("</ul><h3>" + escape(_("Why the digits change")) + "</h3><ul>")

@@ -1,18 +1,26 @@
 """The Lodestone board as SVG: a pure function of a state.
 
 Pieces show their digit (the magnet map under the squares stays hidden unless the
-learning aid asks for it). During the set-up the two squares where the side to act
-may put its king are buttons (``data-square="Kd"``/``"Ke"``); in play, the mover's
-pieces are buttons named by their square (``d4``), and a selected piece's targets too.
+learning aid asks for it). Every square is a cell of one grid with a single tab stop,
+moved between by the arrow keys (``ludeum.board_keys``), named by its square (``d4``);
+during the set-up the two squares where the side to act may put its king are named
+``Kd`` and ``Ke`` instead.
+
+A cell's accessible name says what a player needs to choose a move: the piece there,
+its kind and the digit it shows (how far it moves), and whether it is a king in
+check; or that the square is empty; then what the player can do there ("can move",
+"selected", "target for the selected piece", "can be taken by the selected piece",
+"put the king here").
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from .. import board_keys
 from ..i18n import _
 from .rules import FILES, HOME_RANK, KING_FILES, RED, WHITE, square_name
-from .state import EMPTY, PASS, LodestoneState, Move, colour_of, is_king
+from .state import PASS, LodestoneState, Move, colour_of, is_king
 
 CELL = 56
 MARGIN = 22
@@ -37,6 +45,43 @@ def _xy(square: int) -> tuple[int, int]:
     return MARGIN + (square % 8) * CELL, MARGIN + (7 - square // 8) * CELL
 
 
+def cell_label(
+    state: LodestoneState,
+    square: int,
+    *,
+    in_check: bool = False,
+    flags: tuple[str, ...] = (),
+    magnet: int | None = None,
+) -> str:
+    """A square's accessible name: the piece there with its digit, or "empty"; a king
+    in check; the magnet under it when the learning aid shows the map; then what the
+    player can do there."""
+    code = state.board[square]
+    sq = square_name(square)
+    if code:
+        parts = [_("{piece} on {square}, shows {digit}", piece=piece_name(code), square=sq,
+                   digit=state.digit(square))]  # fmt: skip
+        if in_check:
+            parts.append(_("in check"))
+    else:
+        parts = [_("{square}, empty", square=sq)]
+    if magnet is not None:
+        parts.append(_("magnet {digit}", digit=magnet))
+    parts.extend(flags)
+    return ", ".join(parts)
+
+
+def cell_names(state: LodestoneState) -> dict[int, str]:
+    """The ``data-square`` of every square: its name (``d4``), except the two squares
+    where the side setting up may put its king, ``Kd`` and ``Ke`` (what ``ui.tap``
+    takes for a placement)."""
+    names = {square: square_name(square) for square in range(64)}
+    if state.setting_up:
+        for file in KING_FILES:
+            names[HOME_RANK[state.turn] * 8 + file] = "Kd" if file == 3 else "Ke"
+    return names
+
+
 def board_svg(
     state: LodestoneState,
     *,
@@ -44,43 +89,69 @@ def board_svg(
     last_move: Move | None = None,
     aid: bool = False,
     label: str | None = None,
+    interactive: bool = True,
 ) -> str:
+    """The board as a grid of 64 cells (Red's home rank at the bottom), one button
+    each with ``data-square``, ``data-row``/``data-col`` and a name saying what is
+    there. One cell is in the tab order: the selected piece, else the mover's first
+    piece that can move (or the first king square during the set-up), else where the
+    last move ended, else the first cell. ``interactive=False`` draws a picture."""
     moves = [m for m in state.legal_moves() if type(m) is Move and m != PASS]
-    sources = {square_name(m.src) for m in moves}
-    targets = {square_name(m.dst) for m in moves if square_name(m.src) == selected}
-    kings = {square_name(k) for k, _a in state.checks()} if not state.setting_up else set()
-    placing = (
-        {f"{FILES[f]}{HOME_RANK[state.turn] + 1}": ("Kd" if f == 3 else "Ke") for f in KING_FILES}
-        if state.setting_up
-        else {}
-    )
+    sources = {m.src for m in moves}
+    chosen = next((s for s in sources if square_name(s) == selected), None)
+    targets = {m.dst for m in moves if m.src == chosen}
+    kings = {k for k, _a in state.checks()} if not state.setting_up else set()
+    names = cell_names(state)
+    placing = {s for s, n in names.items() if n in ("Kd", "Ke")}
     maps = state.rules.digit_maps()
     name = escape(label or _("Lodestone board"))
+    tab_stop = None
+    if interactive:
+        cells = [(names[s], 7 - s // 8, s % 8) for s in range(64)]
+        last = names[last_move.dst] if last_move and last_move != PASS else None
+        tab_stop = board_keys.tab_stop(
+            cells,
+            None if chosen is None else names[chosen],
+            *(names[s] for s in sorted(placing | sources)),
+            last,
+        )
     out = [
         f'<svg class="lodestone-board" viewBox="0 0 {BOARD + TRAY} {BOARD}" '
         f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{name}">'
     ]
     for square in range(64):
         x, y = _xy(square)
-        sq = square_name(square)
         code = state.board[square]
         classes = ["cell", "dark" if (square // 8 + square % 8) % 2 == 0 else "light"]
-        attrs = ""
-        if sq in targets:
+        flags = []
+        if square in targets:
             classes.append("target")
-            text = _("{square}, move here", square=sq)
-            if code:
-                text = _("{square}, take the {piece}", square=sq, piece=piece_name(code))
-            attrs = f' data-square="{sq}" role="button" tabindex="0" aria-label="{escape(text)}"'
-        elif sq in placing:
-            classes.append("target")
-            text = _("{square}: put the king here", square=sq)
-            attrs = (
-                f' data-square="{placing[sq]}" role="button" tabindex="0" '
-                f'aria-label="{escape(text)}"'
+            flags.append(
+                _("can be taken by the selected piece")
+                if code
+                else _("target for the selected piece")
             )
+        elif square in placing:
+            classes.append("target")
+            flags.append(_("put the king here"))
+        elif square == chosen:
+            flags.append(_("selected"))
+        elif square in sources and interactive:
+            classes.append("movable")
+            flags.append(_("can move"))
         if last_move and last_move != PASS and square in last_move:
             classes.append("last")
+        text = cell_label(state, square, in_check=square in kings, flags=tuple(flags),
+                          magnet=maps[RED][square] if aid else None)  # fmt: skip
+        if interactive:
+            row, column = 7 - square // 8, square % 8
+            tabindex = "0" if names[square] == tab_stop else "-1"
+            attrs = (
+                f' data-square="{names[square]}" role="button" tabindex="{tabindex}" '
+                f'data-row="{row}" data-col="{column}" aria-label="{escape(text)}"'
+            )
+        else:
+            attrs = f' role="img" aria-label="{escape(text)}"'
         out.append(
             f'<g class="{" ".join(classes)}"{attrs}><rect x="{x}" y="{y}" width="{CELL}" '
             f'height="{CELL}"/></g>'
@@ -92,6 +163,9 @@ def board_svg(
                 f'<text class="magnet" x="{x + CELL - 6}" y="{y + 13}" text-anchor="end" '
                 f'aria-hidden="true">{maps[RED][square]}</text>'
             )
+        if code:
+            out.append(_piece(state, square, chosen, sources, kings, interactive))
+        out.append("</g>")
     for file in range(8):  # file and rank names around the board
         x = MARGIN + file * CELL + CELL / 2
         out.append(f'<text class="coord" x="{x:.0f}" y="{BOARD - 6}" text-anchor="middle" '
@@ -100,40 +174,35 @@ def board_svg(
         y = MARGIN + (7 - rank) * CELL + CELL / 2 + 5
         out.append(f'<text class="coord" x="{MARGIN / 2:.0f}" y="{y:.0f}" text-anchor="middle" '
                    f'aria-hidden="true">{rank + 1}</text>')  # fmt: skip
-    for square in range(64):
-        code = state.board[square]
-        if code == EMPTY:
-            continue
-        sq = square_name(square)
-        x, y = _xy(square)
-        cx, cy = x + CELL / 2, y + CELL / 2
-        classes = ["ls-piece", "red" if colour_of(code) == RED else "white"]
-        digit = state.digit(square)
-        text = _("{piece} on {square}, shows {digit}", piece=piece_name(code), square=sq,
-                 digit=digit)  # fmt: skip
-        if sq in kings:
-            classes.append("in-check")
-            text += ", " + _("in check")
-        attrs = f' role="img" aria-label="{escape(text)}"'
-        if sq in sources:
-            classes.append("chosen" if sq == selected else "movable")
-            text += ", " + _("can move")
-            attrs = f' data-square="{sq}" role="button" tabindex="0" aria-label="{escape(text)}"'
-        shape = (
-            f'<path d="M{cx - 18:.0f} {cy + 14:.0f} L{cx - 20:.0f} {cy - 12:.0f} '
-            f"L{cx - 9:.0f} {cy - 2:.0f} L{cx:.0f} {cy - 18:.0f} L{cx + 9:.0f} {cy - 2:.0f} "
-            f'L{cx + 20:.0f} {cy - 12:.0f} L{cx + 18:.0f} {cy + 14:.0f} Z"/>'
-            if is_king(code)
-            else f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="20"/>'
-        )
-        out.append(
-            f'<g class="{" ".join(classes)}"{attrs}>{shape}'
-            f'<text class="digit" x="{cx:.0f}" y="{cy + 7:.0f}" text-anchor="middle">'
-            f"{digit}</text></g>"
-        )
     out.append(_captured(state))
     out.append("</svg>")
     return "".join(out)
+
+
+def _piece(state: LodestoneState, square: int, chosen, sources, kings, interactive) -> str:
+    """A piece with its digit, drawn inside its square's cell (the cell carries the name)."""
+    code = state.board[square]
+    x, y = _xy(square)
+    cx, cy = x + CELL / 2, y + CELL / 2
+    classes = ["ls-piece", "red" if colour_of(code) == RED else "white"]
+    if square in kings:
+        classes.append("in-check")
+    if square == chosen:
+        classes.append("chosen")
+    elif square in sources and interactive:
+        classes.append("movable")
+    shape = (
+        f'<path d="M{cx - 18:.0f} {cy + 14:.0f} L{cx - 20:.0f} {cy - 12:.0f} '
+        f"L{cx - 9:.0f} {cy - 2:.0f} L{cx:.0f} {cy - 18:.0f} L{cx + 9:.0f} {cy - 2:.0f} "
+        f'L{cx + 20:.0f} {cy - 12:.0f} L{cx + 18:.0f} {cy + 14:.0f} Z"/>'
+        if is_king(code)
+        else f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="20"/>'
+    )
+    return (
+        f'<g class="{" ".join(classes)}" aria-hidden="true">{shape}'
+        f'<text class="digit" x="{cx:.0f}" y="{cy + 7:.0f}" text-anchor="middle">'
+        f"{state.digit(square)}</text></g>"
+    )
 
 
 def _captured(state: LodestoneState) -> str:

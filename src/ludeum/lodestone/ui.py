@@ -1,5 +1,10 @@
 """What the browser glue needs from Lodestone, behind the same small surface as every
-game's ``ui`` module (see ``ludeum.games``): pure functions of states."""
+game's ``ui`` module (see ``ludeum.games``): pure functions of states.
+
+``announce`` words each action for the page's live region: the king's placement,
+a move with the digit the piece shows where it lands (the hidden magnets change it,
+and it says how far the piece goes next), a capture, a pass, a check, the end.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,8 @@ import random
 
 from ..i18n import N_, _
 from . import log, svg
-from .rules import LodestoneRules
-from .state import PASS, KingFile, LodestoneState, new_game
+from .rules import FILES, HOME_RANK, RED, WHITE, LodestoneRules, square_name
+from .state import PASS, KingFile, LodestoneState, is_king, new_game
 
 GAME = "lodestone"
 AID_LABEL = N_("Show the magnet map")
@@ -105,6 +110,69 @@ def tap(state: LodestoneState, selected: str | None, name: str):
     if any(move.notation().startswith(f"{name}-") for move in moves) and name != selected:
         return name, None
     return None, None
+
+
+def announce(before: LodestoneState, action, after: LodestoneState) -> str:
+    """What an action did, in words for the live region: "Red moves its pawn from a1
+    to a3; it now shows 4.", a capture, a check, the end of the game."""
+    side = svg.colour_name(before.turn)
+    if isinstance(action, KingFile):
+        square = f"{FILES[action.file]}{HOME_RANK[before.turn] + 1}"
+        texts = [_("{side} puts its king on {square}.", side=side, square=square)]
+    elif action == PASS:
+        texts = [_("{side} cannot move and passes.", side=side)]
+    else:
+        src, dst = square_name(action.src), square_name(action.dst)
+        digit = after.digit(action.dst)
+        king = is_king(after.board[action.dst])
+        taken = before.board[action.dst]
+        if taken and king:
+            text = _("{side} moves its king from {src} to {dst} and takes the {piece}; "
+                     "it now shows {digit}.", side=side, src=src, dst=dst,
+                     piece=svg.piece_name(taken), digit=digit)  # fmt: skip
+        elif taken:
+            text = _("{side} moves its pawn from {src} to {dst} and takes the {piece}; "
+                     "it now shows {digit}.", side=side, src=src, dst=dst,
+                     piece=svg.piece_name(taken), digit=digit)  # fmt: skip
+        elif king:
+            text = _("{side} moves its king from {src} to {dst}; it now shows {digit}.",
+                     side=side, src=src, dst=dst, digit=digit)  # fmt: skip
+        else:
+            text = _("{side} moves its pawn from {src} to {dst}; it now shows {digit}.",
+                     side=side, src=src, dst=dst, digit=digit)  # fmt: skip
+        texts = [text]
+    if after.winner is None:
+        texts.extend(_new_checks(before, after))
+        return " ".join(texts)
+    reason = after.outcome().reason
+    if reason == "king_taken":
+        texts.append(_("{side} has taken the enemy king and wins.",
+                       side=svg.colour_name(after.winner)))  # fmt: skip
+    elif reason == "two_left":
+        loser = WHITE if after.winner == RED else RED
+        winner = svg.colour_name(after.winner)
+        texts.append(_("{side} is left with a king and one pawn: {winner} wins.",
+                       side=svg.colour_name(loser), winner=winner))  # fmt: skip
+    elif reason == "stalemate":
+        texts.append(_("Neither side can move: a draw."))
+    else:
+        texts.append(_("{count} moves without a capture: a draw.",
+                       count=after.rules.moves_without_capture))  # fmt: skip
+    return " ".join(texts)
+
+
+def _new_checks(before: LodestoneState, after: LodestoneState) -> list[str]:
+    """Checks the action made: a check that stood before was said when it began."""
+    if after.setting_up:
+        return []
+    known = set(before.checks()) if not before.setting_up else set()
+    return [
+        _("Check: the {piece} on {attacker} threatens the {king} on {square}.",
+          piece=svg.piece_name(after.board[attacker]), attacker=square_name(attacker),
+          king=svg.piece_name(after.board[king]), square=square_name(king))
+        for king, attacker in after.checks()
+        if (king, attacker) not in known
+    ]  # fmt: skip
 
 
 def rules_page(state: LodestoneState) -> str:

@@ -268,6 +268,7 @@ def rules_page(rules: SenetRules) -> str:
             new_game(rules),
             label=_("Board diagram: the track and its marked squares"),
             ident=f"diagram-{rules.family}",
+            interactive=False,
         )
         + "</div>"
     )

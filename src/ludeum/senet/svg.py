@@ -4,16 +4,20 @@ The browser glue puts the returned markup into the page and listens for clicks a
 keys on elements carrying ``data-square`` (a square number, ``off`` for the tray
 where borne-off pieces go, ``P`` for the plinth where pieces wait to enter under
 Tait's rules). The board adapts to the ruleset: its marked squares, the plinth,
-the number of pieces. Every interactive element has a role, a tab stop
-and an accessible name; text goes through ``_`` and is escaped.
+the number of pieces. Every square, the tray and the plinth are cells of one grid
+with a single tab stop, moved between by the arrow keys (``ludeum.board_keys``);
+each cell's accessible name says what stands there and whether it is protected
+under the reading in play (``protection``). Text goes through ``_`` and is escaped.
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from .. import board_keys
 from ..i18n import N_, _
 from .moves import BIT, bits
+from .protection import protected_mask
 from .rulesets import SenetRules
 from .state import BLACK, PASS, WHITE, Move, SenetState
 from .track import OFF, PLINTH, SQUARES, WATER, cell_of
@@ -114,23 +118,75 @@ def colour_name(colour: int) -> str:
     return _("White") if colour == WHITE else _("Black")
 
 
-def square_label(state: SenetState, square: int, *, movable: bool, target: bool) -> str:
-    """The accessible name of a square, e.g. "Square 14, White piece, can move"."""
-    parts = [_("Square {number}", number=square)]
+def cell_label(
+    state: SenetState,
+    square: int,
+    *,
+    protected: bool = False,
+    movable: bool = False,
+    selected: bool = False,
+    target: bool = False,
+) -> str:
+    """The accessible name of a square: what stands there, then what it can do,
+    e.g. "White piece on square 14, protected", "Square 27, the water, empty",
+    "Black piece on square 9, can move"."""
+    colour = WHITE if state.white & BIT[square] else BLACK if state.black & BIT[square] else 0
+    if colour == WHITE:
+        parts = [_("White piece on square {number}", number=square)]
+    elif colour == BLACK:
+        parts = [_("Black piece on square {number}", number=square)]
+    else:
+        parts = [_("Square {number}", number=square)]
     if square in marked_squares(state.rules):
         parts.append(_(MARK_NAMES[square]))
-    colour = WHITE if state.white & BIT[square] else BLACK if state.black & BIT[square] else 0
-    if colour:  # whole names, not "{colour} piece": colour words agree with the noun
-        parts.append(_("White piece") if colour == WHITE else _("Black piece"))
-    else:
+    if not colour:
         parts.append(_("empty"))
-    if square in state.rules.safe_squares:
-        parts.append(_("safe"))
-    if movable:
-        parts.append(_("can move"))
-    if target:
-        parts.append(_("destination"))
+        if square in state.rules.safe_squares:
+            parts.append(_("safe"))
+    elif protected:
+        parts.append(_("protected"))
+    parts.extend(_flags(movable=movable, selected=selected, target=target))
     return ", ".join(parts)
+
+
+def _flags(*, movable: bool, selected: bool, target: bool) -> list[str]:
+    """What a player can do with a cell, as the last items of its name."""
+    if selected:
+        return [_("selected")]
+    flags = [_("can move")] if movable else []
+    if target:
+        flags.append(_("target for the selected piece"))
+    return flags
+
+
+def grid_cells(rules: SenetRules) -> list[tuple[str, int, int]]:
+    """Every cell a player can point at, ``(name, row, column)`` as drawn: the 30
+    squares in three rows, the plinth (Tait) on the left, the tray on the right. The
+    plinth and the tray span the three rows; they sit in the middle one."""
+    shift = 1 if rules.family == "tait" else 0
+    cells = [(str(s), *_shifted(cell_of(s), shift)) for s in SQUARES]
+    if shift:
+        cells.append(("P", 1, 0))
+    cells.append(("off", 1, 10 + shift))
+    return cells
+
+
+def _shifted(cell: tuple[int, int], shift: int) -> tuple[int, int]:
+    return cell[0], cell[1] + shift
+
+
+def _cell_attrs(name: str, label: str, place: dict, tab_stop: str | None) -> str:
+    """A cell of the board's grid: a button named for screen readers, with its
+    screen position for the arrow keys and one tab stop for the whole board
+    (``place`` is None for a picture that cannot be played, such as a diagram)."""
+    if place is None:
+        return f' role="img" aria-label="{escape(label)}"'
+    row, column = place[name]
+    tabindex = "0" if name == tab_stop else "-1"
+    return (
+        f' role="button" tabindex="{tabindex}" data-row="{row}" data-col="{column}" '
+        f'aria-label="{escape(label)}"'
+    )
 
 
 def board_svg(
@@ -140,17 +196,41 @@ def board_svg(
     last_move: Move | None = None,
     label: str | None = None,
     ident: str = "board",
+    interactive: bool = True,
 ) -> str:
     """The whole board: squares with their marks and numbers, the track, the
     pieces, the borne-off tray, the last move and, for a selected piece, where it
-    can go."""
+    can go.
+
+    Played boards are a grid of cells, each a button with ``data-square`` (the name
+    ``ui.tap`` takes), ``data-row``/``data-col`` (its place on screen, for the
+    arrow keys) and a name saying what is there. Exactly one cell is in the tab
+    order (``tabindex="0"``): the selected piece, else the first piece that can
+    move, else where the last move ended, else the first cell. ``interactive=False``
+    draws a picture (the rules pages' diagrams): no buttons, no tab stop.
+    """
     movable = {m.src for m in state.moves if m != PASS}
     targets = {m.dst for m in state.moves if m.src == selected and m != PASS}
     rules = state.rules
     safe = rules.safe_squares
     marked = marked_squares(rules)
+    shielded = protected_mask(state)
     left = _left(rules)
     name = escape(label or _("Senet board"))
+    place = None
+    tab_stop = None
+    if interactive:
+        cells = grid_cells(rules)
+        place = {cell[0]: cell[1:] for cell in cells}
+        last = None
+        if last_move is not None:
+            last = "off" if last_move.dst == OFF else _cell_name(last_move.dst)
+        tab_stop = board_keys.tab_stop(
+            cells,
+            None if selected is None else _cell_name(selected),
+            *(_cell_name(s) for s in sorted(movable)),
+            last,
+        )
     out = [
         f'<svg class="senet-board" viewBox="0 0 {_width(rules)} {HEIGHT}" '
         f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{name}">',
@@ -159,7 +239,7 @@ def board_svg(
         '<path d="M0 0 L10 5 L0 10 z" class="track-arrow"/></marker></defs>',
     ]
     if rules.family == "tait":
-        out.append(_plinth(state, PLINTH in movable, selected == PLINTH))
+        out.append(_plinth(state, PLINTH in movable, selected == PLINTH, place, tab_stop))
     for square in SQUARES:
         x, y = _corner(square, left)
         classes = ["square"]
@@ -174,14 +254,17 @@ def board_svg(
             classes.append("target")
         if square == selected:
             classes.append("selected")
-        interactive = is_target or square in movable
-        attrs = (
-            f' role="button" tabindex="0" aria-label="'
-            f'{escape(square_label(state, square, movable=square in movable, target=is_target))}"'
-            if interactive
-            else f' role="img" aria-label="'
-            f'{escape(square_label(state, square, movable=False, target=False))}"'
+        elif square in movable and interactive:
+            classes.append("movable")
+        text = cell_label(
+            state,
+            square,
+            protected=bool(shielded & BIT[square]),
+            movable=square in movable and interactive,
+            selected=square == selected,
+            target=is_target,
         )
+        attrs = _cell_attrs(str(square), text, place, tab_stop)
         out.append(f'<g class="{" ".join(classes)}" data-square="{square}"{attrs}>')
         out.append(f'<rect class="cell" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}"/>')
         out.append(_mark(square, marked, left))
@@ -210,22 +293,26 @@ def board_svg(
                 f'<g class="piece-at" data-square="{square}" aria-hidden="true">'
                 f"{_piece(colour, cx, cy, cls)}</g>"
             )
-    out.append(_tray(state, OFF in targets, left + SIZE * 10 + MARGIN))
+    out.append(_tray(state, OFF in targets, left + SIZE * 10 + MARGIN, place, tab_stop))
     out.append("</svg>")
     return "".join(out)
 
 
-def _plinth(state: SenetState, can_enter: bool, chosen: bool) -> str:
+def _cell_name(square: int) -> str:
+    return "P" if square == PLINTH else "off" if square == OFF else str(square)
+
+
+def _plinth(state: SenetState, can_enter: bool, chosen: bool, place, tab_stop) -> str:
     """Tait's plinth, left of the board: pieces waiting to enter. It is a source
     square when a throw lets a piece enter."""
     x, y = MARGIN, MARGIN
     white, black = state.on_plinth(WHITE), state.on_plinth(BLACK)
     label = _("Plinth: White {white}, Black {black} waiting", white=white, black=black)
-    if can_enter:
+    if chosen:
+        label += ", " + _("selected")
+    elif can_enter:
         label += ", " + _("can enter")
-        attrs = f' role="button" tabindex="0" aria-label="{escape(label)}"'
-    else:
-        attrs = f' role="img" aria-label="{escape(label)}"'
+    attrs = _cell_attrs("P", label, place, tab_stop)
     classes = "tray plinth" + (" selected" if chosen else "") + (" movable" if can_enter else "")
     out = [f'<g class="{classes}" data-square="P"{attrs}>']
     out.append(
@@ -248,19 +335,15 @@ def _stacks(white: int, black: int, x: int, y: int) -> list[str]:
     return out
 
 
-def _tray(state: SenetState, is_target: bool, x: int) -> str:
+def _tray(state: SenetState, is_target: bool, x: int, place, tab_stop) -> str:
     """Borne-off pieces beside square 30; the tray is a destination when bearing off."""
     y = MARGIN
     height = SIZE * 3
     white_off, black_off = state.borne_off[WHITE], state.borne_off[BLACK]
     label = _("Borne off: White {white}, Black {black}", white=white_off, black=black_off)
     if is_target:
-        label += ", " + _("destination")
-    attrs = (
-        f' role="button" tabindex="0" aria-label="{escape(label)}"'
-        if is_target
-        else f' role="img" aria-label="{escape(label)}"'
-    )
+        label += ", " + _("target for the selected piece")
+    attrs = _cell_attrs("off", label, place, tab_stop)
     out = [f'<g class="tray{" target" if is_target else ""}" data-square="off"{attrs}>']
     out.append(
         f'<rect class="tray-cell" x="{x}" y="{y}" width="{TRAY_WIDTH}" height="{height}" rx="6"/>'

@@ -1,5 +1,11 @@
 """What the browser glue needs from Senet, behind the same small surface as every
-game's ``ui`` module (see ``ludeum.games``): pure functions of states."""
+game's ``ui`` module (see ``ludeum.games``): pure functions of states.
+
+``announce`` words each action for the page's live region, for players who follow
+the game by ear: sides are named by colour (by player before the opening decides the
+colours), squares by number, and what the rules did to the pieces (a bump, the
+water, the plinth, bearing off) is said with the move that caused it.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,9 @@ from ..i18n import _
 from . import log, svg
 from .rulesets import JEQUIER, PRESETS, SenetRules
 from .setup_form import ruleset_name as _ruleset_name
-from .state import PASS, Move, SenetState, new_game
-from .sticks import throw_sticks
-from .track import OFF, PLINTH
+from .state import BLACK, DRAW, PASS, WHITE, Move, SenetState, new_game
+from .sticks import Throw, throw_sticks
+from .track import OFF, PLINTH, WATER
 
 GAME = "senet"
 status = log.status
@@ -112,6 +118,91 @@ def tap(state: SenetState, selected: str | None, name: str):
     if square in sources and name != selected:
         return name, None
     return None, None
+
+
+def _who(state: SenetState, seat: int) -> str:
+    """A side by its colour once the opening has decided it, else by its player."""
+    colour = state.colour_of(seat)
+    return log.seat_name(seat) if colour is None else log.colour_word(colour)
+
+
+def announce(before: SenetState, action, after: SenetState) -> str:
+    """What an action did, in words for the live region: "White threw 3.",
+    "Black moves from 12 to 15 and bumps a White piece back to 12."; then who throws
+    again, or how the game ended."""
+    seat = before.seat
+    side = _who(after, seat)
+    effects = {effect[0]: effect[1:] for effect in after.effects}
+    if isinstance(action, Throw):
+        value = before.rules.throw_value(action.light)
+        if "opening_miss" in effects:
+            text = _("{side} threw {value}: not a 1.", side=side, value=value)
+        elif "opening_one" in effects:
+            text = _("{side} threw a 1 and plays Black.", side=side)
+        elif "lost" in effects and after.waiting & (1 << (after.colour_of(seat) or 0)):
+            text = _("{side} threw {value}: no piece may move before its side throws a 1.",
+                     side=side, value=value)  # fmt: skip
+        elif "lost" in effects:
+            text = _("{side} threw {value}, but no piece can use it: the throw is lost.",
+                     side=side, value=value)  # fmt: skip
+        elif after.moves == (PASS,):
+            text = _("{side} threw {value}: the piece in the water can only wait.",
+                     side=side, value=value)  # fmt: skip
+        else:
+            text = _("{side} threw {value}.", side=side, value=value)
+    else:
+        text = _move_words(after, action, seat, side, effects)
+    return " ".join([text, *_what_next(after, seat, side, effects)])
+
+
+def _move_words(after: SenetState, move: Move, seat: int, side: str, effects: dict) -> str:
+    if move == PASS:
+        if "waits" in effects:
+            return _("{side} leaves the piece in the water to wait.", side=side)
+        return _("{side} passes.", side=side)
+    src, dst = move
+    victim = log.colour_word(WHITE if after.colour_of(seat) == BLACK else BLACK)
+    if src == PLINTH:
+        return _("{side} enters a piece on {square}.", side=side, square=dst)
+    if dst == OFF:
+        return _("{side} bears off the piece on {square}.", side=side, square=src)
+    if "water" in effects:
+        return _("{side} moves from {src} into the water; the piece starts again on {square}.",
+                 side=side, src=src, square=effects["water"][0])  # fmt: skip
+    if "to_plinth" in effects:
+        return _("{side} moves from {src} into the water; the piece goes back to the plinth.",
+                 side=side, src=src)  # fmt: skip
+    if "into_water" in effects:
+        return _("{side} moves from {src} into the water.", side=side, src=src)
+    if "reborn" in effects:
+        return _("{side} brings the piece in the water back to {square}.", side=side, square=dst)
+    if "bumped" in effects:
+        back = effects["bumped"][1]
+        if back == PLINTH:
+            return _("{side} moves from {src} to {dst} and sends a {colour} piece back to "
+                     "its plinth.", side=side, src=src, dst=dst, colour=victim)  # fmt: skip
+        if back == WATER:
+            return _("{side} moves from {src} to {dst} and bumps a {colour} piece into the "
+                     "water.", side=side, src=src, dst=dst, colour=victim)  # fmt: skip
+        return _("{side} moves from {src} to {dst} and bumps a {colour} piece back to {back}.",
+                 side=side, src=src, dst=dst, colour=victim, back=back)  # fmt: skip
+    return _("{side} moves from {src} to {dst}.", side=side, src=src, dst=dst)
+
+
+def _what_next(after: SenetState, seat: int, side: str, effects: dict) -> list[str]:
+    """The game's end, or the same side throwing again."""
+    if after.winner is None:
+        return [_("{side} throws again.", side=side)] if "extra_throw" in effects else []
+    if "throw_limit" not in effects:
+        winner = _who(after, after.winner)
+        return [_("{side} has borne off every piece and wins, by {score} points.",
+                  side=winner, score=after.outcome().score)]  # fmt: skip
+    limit = after.rules.throw_limit
+    if after.winner == DRAW:
+        return [_("The game stops after {limit} throws with neither side ahead: a draw.",
+                  limit=limit)]  # fmt: skip
+    return [_("The game stops after {limit} throws: {side} is further along and wins.",
+              limit=limit, side=_who(after, after.winner))]  # fmt: skip
 
 
 def rules_page(state: SenetState) -> str:

@@ -38,7 +38,11 @@ def rules_page() -> str:
     out = ["<h2>" + escape(_("Squadro")) + "</h2>"]
     source = _("A race game by Adrián Jiménez Pascual, published by Gigamic in 2018.")
     out.append(f'<p class="source">{escape(source)}</p>')
-    out.append('<div class="diagram">' + board_svg(new_game(), label=_("Squadro board")) + "</div>")
+    out.append(
+        '<div class="diagram">'
+        + board_svg(new_game(), label=_("Squadro board"), interactive=False)
+        + "</div>"
+    )
     out.append("<h3>" + escape(_("How to play")) + "</h3><ul>")
     out.extend(f"<li>{escape(_(item))}</li>" for item in PLAY)
     out.append("</ul>")

@@ -5,14 +5,22 @@ A 7x7 board without its corners: the 5x5 crossing squares in the middle, Light's
 Dark's (seat V) start spaces along the top and turnaround spaces along the bottom.
 Beside every start and turnaround space, dots give the speed a piece has when it
 leaves from there, as on the wooden board. Pieces are arrows pointing the way they
-travel. A movable piece carries ``data-square="L<lane>"``; hovering or selecting it
-shows the squares it will cross and where it will stop.
+travel. Every square is a cell of one grid with a single tab stop, moved between by
+the arrow keys (``ludeum.board_keys``). Hovering or selecting a movable piece shows
+the squares it will cross and where it will stop.
+
+A cell's accessible name is what a player needs to plan a move: for a piece, its
+side and lane, the way it travels, its speed (the squares it moves) and where it
+stands, e.g. "Light piece 2, going out, moves 3, on Dark's lane 4"; for an empty
+square, which lanes cross there (or whose start or far edge it is). Then what the
+player can do there: "can move", "selected", "target for the selected piece".
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from .. import board_keys
 from ..i18n import _
 from .rules import HOME, LANES, POSITION, SPEEDS, TURNAROUND, H, V
 from .state import Move, SquadroState, move_piece
@@ -58,7 +66,7 @@ def _dots(count: int, cx: float, cy: float, vertical: bool) -> str:
     return "".join(out)
 
 
-def _piece(seat: int, lane: int, progress: int, classes: str, attrs: str) -> str:
+def _piece(seat: int, lane: int, progress: int, classes: str) -> str:
     column, row = _square_of(seat, lane, POSITION[progress])
     x, y = _cell(column, row)
     cx, cy = x + CELL / 2, y + CELL / 2
@@ -75,16 +83,50 @@ def _piece(seat: int, lane: int, progress: int, classes: str, attrs: str) -> str
     shape = " ".join(f"{px:.0f},{py:.0f}" for px, py in points)
     colour = "light" if seat == H else "dark"
     return (
-        f'<g class="sq-piece {colour} {classes}" data-lane="{lane}"{attrs}>'
+        f'<g class="sq-piece {colour} {classes}" data-lane="{lane}" aria-hidden="true">'
         f'<polygon points="{shape}"/></g>'
     )
 
 
 def piece_label(state: SquadroState, seat: int, lane: int) -> str:
+    """A piece, the way it travels, its speed and where it stands: "Light piece 2,
+    going out, moves 3, on Dark's lane 4"."""
     progress = state.progress[seat][lane]
-    way = _("on its way back") if progress >= TURNAROUND else _("on its way out")
-    return _("{side} piece in lane {lane}, {way}, speed {speed}", side=side_name(seat),
-             lane=lane, way=way, speed=SPEEDS[seat][progress >= TURNAROUND][lane])  # fmt: skip
+    returning = progress >= TURNAROUND
+    speed = SPEEDS[seat][returning][lane]
+    parts = [_("Light piece {lane}", lane=lane) if seat == H else _("Dark piece {lane}", lane=lane)]
+    if returning:
+        parts.append(_("coming back, moves {speed}", speed=speed))
+    else:
+        parts.append(_("going out, moves {speed}", speed=speed))
+    position = POSITION[progress]
+    if position == 0:
+        parts.append(_("at its start"))
+    elif position == TURNAROUND:
+        parts.append(_("at the far edge"))
+    elif seat == H:
+        parts.append(_("on Dark's lane {lane}", lane=position))
+    else:
+        parts.append(_("on Light's lane {lane}", lane=position))
+    return ", ".join(parts)
+
+
+def place_label(column: int, row: int) -> str:
+    """An empty square of the 7x7 board: a crossing, or a start or far edge."""
+    if 1 <= column <= 5 and 1 <= row <= 5:
+        return _("Crossing of Light's lane {light} and Dark's lane {dark}", light=row, dark=column)
+    if column == 0:
+        return _("Light's start, lane {lane}", lane=row)
+    if column == 6:
+        return _("Light's far edge, lane {lane}", lane=row)
+    if row == 0:
+        return _("Dark's start, lane {lane}", lane=column)
+    return _("Dark's far edge, lane {lane}", lane=column)
+
+
+def squares() -> list[tuple[int, int]]:
+    """(column, row) of every square: the 7x7 board without its corners."""
+    return [(c, r) for r in range(7) for c in range(7) if not (r in (0, 6) and c in (0, 6))]
 
 
 def board_svg(
@@ -93,24 +135,101 @@ def board_svg(
     selected: str | None = None,
     last_move: Move | None = None,
     label: str | None = None,
+    interactive: bool = True,
 ) -> str:
+    """The board as a grid of 45 cells, one button each with ``data-square``,
+    ``data-row``/``data-col`` and a name saying what stands there. A cell holding a
+    piece the mover may move is named ``L<lane>``; the square where the selected
+    piece would stop is ``end``; any other is ``<column>,<row>``. One cell is in the
+    tab order: the selected piece, else the mover's first piece, else the piece
+    moved last, else the first cell. ``interactive=False`` draws a picture."""
     movable = {m.lane for m in state.legal_moves()}
     chosen = int(selected[1:]) if selected and selected[1:].isdigit() else None
+    if chosen not in movable:
+        chosen = None
     name = escape(label or _("Squadro board"))
+    mover = 1 - state.seat if state.winner is None else state.winner
+    sent_back = {lane for e in state.effects if e[0] == "jumped" for lane in e[1]}
+    # What stands on each square: (seat, lane) of the piece there.
+    standing = {}
+    for seat in (H, V):
+        for lane in LANES:
+            progress = state.progress[seat][lane]
+            if progress != HOME:
+                standing[_square_of(seat, lane, POSITION[progress])] = (seat, lane)
+    paths = {}
+    if state.winner is None:
+        paths = {lane: preview(state, lane) for lane in sorted(movable)}
+    landing = paths[chosen][1] if chosen is not None else None
+
+    def cell_name(square: tuple[int, int]) -> str:
+        piece = standing.get(square)
+        if piece and piece[0] == state.seat and piece[1] in movable:
+            return f"L{piece[1]}"
+        if square == landing:
+            return "end"
+        return f"{square[0]},{square[1]}"
+
+    tab_stop = None
+    if interactive:
+        last = None
+        moved = state.progress[mover][last_move.lane] if last_move is not None else HOME
+        if moved != HOME:
+            last = cell_name(_square_of(mover, last_move.lane, POSITION[moved]))
+        cells = [(cell_name(sq), sq[1], sq[0]) for sq in squares()]
+        tab_stop = board_keys.tab_stop(
+            cells,
+            None if chosen is None else f"L{chosen}",
+            *(f"L{lane}" for lane in sorted(movable)),
+            last,
+        )
     out = [
         f'<svg class="squadro-board" viewBox="0 0 {SIZE + TRAY} {SIZE}" '
         f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{name}">'
     ]
-    for row in range(7):
-        for column in range(7):
-            if row in (0, 6) and column in (0, 6):
-                continue  # the board has no corners
-            x, y = _cell(column, row)
-            kind = "crossing" if 1 <= row <= 5 and 1 <= column <= 5 else "edge"
-            out.append(
-                f'<rect class="cell {kind}" data-cell="{column},{row}" x="{x}" y="{y}" '
-                f'width="{CELL}" height="{CELL}"/>'
+    for column, row in squares():
+        x, y = _cell(column, row)
+        kind = "crossing" if 1 <= row <= 5 and 1 <= column <= 5 else "edge"
+        piece = standing.get((column, row))
+        classes = ["sq-cell", kind]
+        flags = []
+        if piece is not None:
+            text = piece_label(state, *piece)
+            if piece[0] == state.seat and piece[1] in movable:
+                if piece[1] == chosen:
+                    flags.append(_("selected"))
+                else:
+                    flags.append(_("can move"))
+        else:
+            text = place_label(column, row) + ", " + _("empty")
+        if (column, row) == landing:
+            classes.append("target")
+            flags.append(_("target for the selected piece"))
+        text = ", ".join([text, *flags])
+        if interactive:
+            tabindex = "0" if cell_name((column, row)) == tab_stop else "-1"
+            attrs = (
+                f' data-square="{cell_name((column, row))}" role="button" tabindex="{tabindex}" '
+                f'data-row="{row}" data-col="{column}" aria-label="{escape(text)}"'
             )
+        else:
+            attrs = f' role="img" aria-label="{escape(text)}"'
+        out.append(f'<g class="{" ".join(classes)}"{attrs}>')
+        out.append(
+            f'<rect class="cell {kind}" data-cell="{column},{row}" x="{x}" y="{y}" '
+            f'width="{CELL}" height="{CELL}"/>'
+        )
+        if piece is not None:
+            seat, lane = piece
+            piece_classes = []
+            if seat == state.seat and lane in movable and interactive:
+                piece_classes.append("chosen" if lane == chosen else "movable")
+            if last_move and seat == mover and lane == last_move.lane:
+                piece_classes.append("last-moved")
+            if seat != mover and lane in sent_back:
+                piece_classes.append("sent-back")
+            out.append(_piece(seat, lane, state.progress[seat][lane], " ".join(piece_classes)))
+        out.append("</g>")
     # Speeds beside the start and turnaround spaces.
     for lane in LANES:
         x, y = _cell(0, lane)
@@ -121,51 +240,20 @@ def board_svg(
         out.append(_dots(SPEEDS[V][0][lane], x + CELL / 2, y + 8, False))
         x, y = _cell(lane, 6)
         out.append(_dots(SPEEDS[V][1][lane], x + CELL / 2, y + CELL - 8, False))
-    # The way each movable piece would go, shown on hover or when it is selected.
-    if state.winner is None:
-        for lane in sorted(movable):
-            passed, (column, row) = preview(state, lane)
-            shown = " shown" if lane == chosen else ""
-            hidden = "" if lane == chosen else ' aria-hidden="true"'
-            parts = [f'<g class="path path-{lane}{shown}"{hidden}>']
-            for pc, pr in passed:
-                x, y = _cell(pc, pr)
-                parts.append(f'<rect class="path-step" x="{x + 6}" y="{y + 6}" '
-                             f'width="{CELL - 12}" height="{CELL - 12}" rx="6"/>')  # fmt: skip
-            x, y = _cell(column, row)
-            # The selected piece's landing square is a target: tapping it moves.
-            here = _("Move the selected piece here")  # not in an f-string: extracted
-            target = (
-                f' data-square="end" role="button" tabindex="0" aria-label="{escape(here)}"'
-                if lane == chosen
-                else ""
-            )
-            parts.append(f'<rect class="path-end" x="{x + 3}" y="{y + 3}" '
-                         f'width="{CELL - 6}" height="{CELL - 6}" rx="8"{target}/>')  # fmt: skip
-            parts.append("</g>")
-            out.append("".join(parts))
-    sent_back = {lane for e in state.effects if e[0] == "jumped" for lane in e[1]}
-    mover = 1 - state.seat if state.winner is None else state.winner
-    for seat in (H, V):
-        for lane in LANES:
-            progress = state.progress[seat][lane]
-            if progress == HOME:
-                continue
-            classes = []
-            attrs = f' role="img" aria-label="{escape(piece_label(state, seat, lane))}"'
-            if seat == state.seat and lane in movable:
-                classes.append("movable")
-                if lane == chosen:
-                    classes.append("chosen")
-                text = piece_label(state, seat, lane) + ", " + _("can move")
-                attrs = (
-                    f' data-square="L{lane}" role="button" tabindex="0" aria-label="{escape(text)}"'
-                )
-            if last_move and seat == mover and lane == last_move.lane:
-                classes.append("last-moved")
-            if seat != mover and lane in sent_back:
-                classes.append("sent-back")
-            out.append(_piece(seat, lane, progress, " ".join(classes), attrs))
+    # The way each movable piece would go, shown on hover or when it is selected;
+    # drawn over the cells but never in the way of a tap (app.css).
+    for lane, (passed, (column, row)) in paths.items():
+        shown = " shown" if lane == chosen else ""
+        parts = [f'<g class="path path-{lane}{shown}" aria-hidden="true">']
+        for pc, pr in passed:
+            x, y = _cell(pc, pr)
+            parts.append(f'<rect class="path-step" x="{x + 6}" y="{y + 6}" '
+                         f'width="{CELL - 12}" height="{CELL - 12}" rx="6"/>')  # fmt: skip
+        x, y = _cell(column, row)
+        parts.append(f'<rect class="path-end" x="{x + 3}" y="{y + 3}" '
+                     f'width="{CELL - 6}" height="{CELL - 6}" rx="8"/>')  # fmt: skip
+        parts.append("</g>")
+        out.append("".join(parts))
     out.append(_home_tray(state))
     out.append("</svg>")
     return "".join(out)

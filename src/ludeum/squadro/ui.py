@@ -1,5 +1,11 @@
 """What the browser glue needs from Squadro, behind the same small surface as every
-game's ``ui`` module (see ``ludeum.games``): pure functions of states."""
+game's ``ui`` module (see ``ludeum.games``): pure functions of states.
+
+``announce`` words each move for the page's live region: which piece moved and where
+it now stands (a crossing is named by the other side's lane it lies on), its turn at
+the far edge or its return home, and every piece it jumped with where that piece
+was sent back (its start, or its far edge if it was already coming back).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import random
 
 from ..i18n import _
 from . import log, svg
+from .rules import HOME, POSITION, TURNAROUND
 from .state import Move, SquadroState, new_game
 
 GAME = "squadro"
@@ -73,6 +80,41 @@ def tap(state: SquadroState, selected: str | None, name: str):
     if name in lanes:
         return name, None
     return None, None
+
+
+def announce(before: SquadroState, action: Move, after: SquadroState) -> str:
+    """What a move did, in words for the live region: "Light moves piece 2 out to
+    the crossing with lane 3.", pieces jumped and sent back, the end of the game."""
+    seat = before.seat
+    side = svg.side_name(seat)
+    lane = action.lane
+    progress = after.progress[seat][lane]
+    if progress == HOME:
+        texts = [_("{side} brings piece {lane} home.", side=side, lane=lane)]
+    elif before.progress[seat][lane] < TURNAROUND <= progress:
+        texts = [_("{side} moves piece {lane} to the far edge, where it turns round.",
+                   side=side, lane=lane)]  # fmt: skip
+    elif progress < TURNAROUND:
+        texts = [_("{side} moves piece {lane} out to the crossing with lane {crossing}.",
+                   side=side, lane=lane, crossing=POSITION[progress])]  # fmt: skip
+    else:
+        texts = [_("{side} moves piece {lane} back to the crossing with lane {crossing}.",
+                   side=side, lane=lane, crossing=POSITION[progress])]  # fmt: skip
+    other = 1 - seat
+    for effect in after.effects:
+        if effect[0] != "jumped":
+            continue
+        for jumped in effect[1]:
+            if after.progress[other][jumped] == 0:
+                texts.append(_("{side} piece {lane} is jumped and goes back to its start.",
+                               side=svg.side_name(other), lane=jumped))  # fmt: skip
+            else:
+                texts.append(_("{side} piece {lane} is jumped and goes back to the far edge.",
+                               side=svg.side_name(other), lane=jumped))  # fmt: skip
+    if after.winner is not None:
+        texts.append(_("{side} has brought four pieces home and wins.",
+                       side=svg.side_name(after.winner)))  # fmt: skip
+    return " ".join(texts)
 
 
 def rules_page(state: SquadroState) -> str:
