@@ -605,8 +605,8 @@ class GameScreen:
         board = element("board")
         if focus is None:
             active = document.activeElement
-            if active and board.contains(active) and active.dataset.square:
-                focus = str(active.dataset.square)
+            if active and board.contains(active) and active.getAttribute("data-square"):
+                focus = str(active.getAttribute("data-square"))
         aid_label = getattr(ui, "AID_LABEL", None)
         element("aid-line").hidden = aid_label is None
         extra = {"aid": self.aid} if aid_label else {}
@@ -722,7 +722,8 @@ class Settings:
         element("contrast").setAttribute("aria-pressed", "true" if self.contrast() else "false")
 
     def contrast(self) -> bool:
-        theme = document.documentElement.dataset.theme
+        # getAttribute: reading a missing dataset entry raises AttributeError in Pyodide.
+        theme = document.documentElement.getAttribute("data-theme")
         if theme in ("contrast", "standard"):
             return theme == "contrast"
         return bool(window.matchMedia("(prefers-contrast: more)").matches)
