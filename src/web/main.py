@@ -405,7 +405,8 @@ class GameScreen:
         self.last_action_at = time.monotonic()
         self.save()
         self.render()
-        _announce(self.ui.announce(before, action, self.state))
+        if not self.attract:  # the kiosk's own games between visitors are not read out
+            _announce(self.ui.announce(before, action, self.state))
         self.computer_turn()
         if self.attract and self.state.outcome() is not None:
             request_id = self.request_id
