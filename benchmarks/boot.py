@@ -107,6 +107,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="measured runs per page (default 5)")
     parser.add_argument("--warmup", type=int, default=1, help="discarded runs first (default 1)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds per boot")
+    parser.add_argument(
+        "--query", default="", help='query string for the app only, e.g. "?lang=fr"'
+    )
     args = parser.parse_args()
     if not (DIST / "index.html").is_file():
         print("dist/ missing: run python3 scripts/build.py", file=sys.stderr)
@@ -124,7 +127,9 @@ def main() -> int:
                     # Alternate the order so neither page always runs first.
                     for kind in KINDS if i % 2 == 0 else KINDS[::-1]:
                         started = time.monotonic()
-                        result = measure(browser, f"{server.url}{kind}/", args.timeout * 1000)
+                        query = args.query if kind == "app" else ""
+                        url = f"{server.url}{kind}/{query}"
+                        result = measure(browser, url, args.timeout * 1000)
                         label = "warm-up" if i < args.warmup else f"run {i - args.warmup + 1}"
                         print(
                             f"{label:8} {kind:4}  cold {fmt(result['cold_ready'])} ms"
