@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
+from ludeum import i18n
 from ludeum.lodestone import KingFile, Move, new_game
 from ludeum.lodestone import ui as lodestone_ui
 from ludeum.lodestone.log import status
@@ -69,6 +72,41 @@ def test_the_aid_adds_the_magnet_to_the_names_and_diagrams_have_no_buttons():
     assert found["a3"].get("aria-label").startswith("a3, empty, magnet ")
     diagram = ET.fromstring(board_svg(ready(), label="Diagram", interactive=False))
     assert not [e for e in diagram.iter() if e.get("role") == "button" or e.get("data-row")]
+
+
+def test_a_cell_holds_its_piece_but_not_the_magnet_digit():
+    """The piece is drawn inside its square's button, the magnet's digit over it but
+    outside: the map is no part of the button's name (WCAG 2.5.3, label in name)."""
+    root = ET.fromstring(board_svg(ready(), aid=True))
+    found = {e.get("data-square"): e for e in root.iter() if e.get("data-row")}
+    assert not [e for cell in found.values() for e in cell.iter() if e.get("class") == "magnet"]
+    assert len(root.findall(".//*[@class='magnet']")) == 64
+    with_piece = {n for n, cell in found.items() if cell.findall(f"{NS}g")}
+    assert with_piece == {n for n in found if n[1] in "18"}  # the home ranks
+
+
+@pytest.fixture
+def french():
+    i18n.set_language("fr")
+    yield
+    i18n.set_language("en")
+
+
+def test_french_cell_names_read_as_a_square_and_what_stands_on_it(french):
+    """A square's states follow its piece in one list; French names the square
+    first, so "sélectionnée" agrees with the square (la case) whatever the piece."""
+    state = ready()
+    found = cells(board_svg(state, selected="a1"))
+    assert found["a1"].get("aria-label") == "Case a1\u00a0: pion rouge affichant 2, sélectionnée"
+    assert found["a3"].get("aria-label") == "Case a3, vide, destination de la pièce sélectionnée"
+    board = list(state.board)
+    board[parse_square("e7")] = board[parse_square("a1")]
+    board[parse_square("a1")] = 0
+    checked = state._replace(board=tuple(board), turn=1)
+    found = cells(board_svg(checked, selected="e7"))
+    assert found["d8"].get("aria-label") == (
+        "Case d8\u00a0: roi blanc affichant 4, en échec, peut être pris par la pièce sélectionnée"
+    )
 
 
 def test_tap_places_the_king_then_selects_and_moves():

@@ -9,6 +9,7 @@ import random
 import pytest
 from positions import setup
 
+from ludeum import i18n
 from ludeum.protocol import CHANCE
 from ludeum.senet import (
     JEQUIER,
@@ -33,6 +34,13 @@ ONE, TWO, THREE, FOUR, NONE = (
 
 def said(state, action) -> str:
     return announce(state, action, state.apply(action))
+
+
+@pytest.fixture(autouse=True)
+def english_first():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 # -- throws ------------------------------------------------------------------------------
@@ -157,6 +165,49 @@ def test_tait_entering_capturing_and_the_water():
     assert said(state, Move(24, 27)) == (
         "Black moves from 24 into the water; the piece goes back to the plinth."
     )
+
+
+# A bump of each kind by each colour: (White's pieces, Black's, mover, throw, rules, move).
+BUMPS = {
+    ("square", "W"): ([12], [14, 3], "W", 2, JEQUIER, Move(12, 14)),
+    ("square", "B"): ([14, 3], [12], "B", 2, JEQUIER, Move(12, 14)),
+    ("water", "W"): ([26], [28], "W", 2, KENDALL, Move(26, 28)),
+    ("water", "B"): ([28], [26], "B", 2, KENDALL, Move(26, 28)),
+    ("plinth", "W"): ([9], [12], "W", 3, TAIT, Move(9, 12)),
+    ("plinth", "B"): ([12], [9], "B", 3, TAIT, Move(9, 12)),
+}
+
+
+def bump(where: str, mover: str):
+    white, black, to, throw, rules, move = BUMPS[where, mover]
+    extra = {"off": (0, 0)} if rules is TAIT else {}
+    return setup(white, black, to=to, throw=throw, rules=rules, **extra), move
+
+
+@pytest.mark.parametrize(
+    ("where", "mover", "english", "french"),
+    [
+        ("square", "W", "White moves from 12 to 14 and bumps a Black piece back to 12.",
+         "Blanc joue de 12 à 14 et renvoie une pièce noire sur la case 12."),
+        ("square", "B", "Black moves from 12 to 14 and bumps a White piece back to 12.",
+         "Noir joue de 12 à 14 et renvoie une pièce blanche sur la case 12."),
+        ("water", "W", "White moves from 26 to 28 and bumps a Black piece into the water.",
+         "Blanc joue de 26 à 28 et renvoie une pièce noire dans l’eau."),
+        ("water", "B", "Black moves from 26 to 28 and bumps a White piece into the water.",
+         "Noir joue de 26 à 28 et renvoie une pièce blanche dans l’eau."),
+        ("plinth", "W", "White moves from 9 to 12 and sends a Black piece back to its plinth.",
+         "Blanc joue de 9 à 12 et renvoie une pièce noire sur son socle."),
+        ("plinth", "B", "Black moves from 9 to 12 and sends a White piece back to its plinth.",
+         "Noir joue de 9 à 12 et renvoie une pièce blanche sur son socle."),
+    ],
+)  # fmt: skip
+def test_a_bump_names_the_bumped_colour_in_a_whole_message(where, mover, english, french):
+    """Jéquier swaps, Kendall's water, Tait's plinth, for either colour bumped: one
+    whole message per colour, so that French can agree it (une pièce blanche)."""
+    state, move = bump(where, mover)
+    assert said(state, move) == english
+    i18n.set_language("fr")
+    assert said(state, move) == french
 
 
 def test_the_throw_limit_ends_the_game_in_words():

@@ -6,12 +6,22 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from ludeum import i18n
 from ludeum.squadro import Move, new_game, parse_position
 from ludeum.squadro.ui import announce
 
 
 def said(state, move) -> str:
     return announce(state, move, state.apply(move))
+
+
+@pytest.fixture(autouse=True)
+def english_first():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 def test_a_move_out_names_the_crossing_it_reaches():
@@ -51,6 +61,28 @@ def test_a_jumped_piece_coming_back_goes_to_its_far_edge():
     assert said(state, Move(1)) == (
         "Light moves piece 1 out to the crossing with lane 2. "
         "Dark piece 1 is jumped and goes back to the far edge."
+    )
+
+
+def test_a_jumped_light_piece_is_named_by_its_own_message():
+    """Rules spec 5.3 seen from the other side: Dark jumps a Light piece going out."""
+    state = parse_position("10000/00000 V")  # Light's lane 1 piece at column 1
+    assert said(state, Move(1)) == (
+        "Dark moves piece 1 out to the crossing with lane 2. "
+        "Light piece 1 is jumped and goes back to its start."
+    )
+
+
+def test_french_names_the_jumped_piece_by_its_side():
+    """The side that owns a jumped piece is part of one whole message, worded in
+    French as the board's labels word it (la pièce de Clair du couloir 1)."""
+    i18n.set_language("fr")
+    assert said(parse_position("00000/10000 H"), Move(1)) == (
+        "Clair avance sa pièce du couloir 1 jusqu’au croisement avec le couloir 2. "
+        "La pièce de Foncé du couloir 1 est sautée et retourne à son départ."
+    )
+    assert said(parse_position("00000/b0000 H"), Move(1)).endswith(
+        "La pièce de Foncé du couloir 1 est sautée et retourne au bord opposé."
     )
 
 

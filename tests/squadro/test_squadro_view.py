@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
+from ludeum import i18n
 from ludeum.squadro import H, Move, new_game, parse_position
 from ludeum.squadro import ui as squadro_ui
 from ludeum.squadro.log import game_log, status
@@ -71,6 +74,33 @@ def test_a_selected_piece_shows_its_path_and_a_target_to_move_there():
     assert found["end"].get("aria-label").endswith(", empty, target for the selected piece")
     assert found["L1"].get("aria-label").endswith(", selected")
     assert found["L1"].get("tabindex") == "0"
+
+
+@pytest.fixture
+def french():
+    i18n.set_language("fr")
+    yield
+    i18n.set_language("en")
+
+
+def test_french_names_a_piece_by_its_side_and_lane_then_its_states(french):
+    """Whole messages for each side's piece ("Pièce de Clair du couloir 2"), then
+    states that read after it: way, speed, place, what the player can do."""
+    found = cells(tree(board_svg(parse_position("c0000/00000 H"))))
+    assert found["L2"].get("aria-label") == (
+        "Pièce de Clair du couloir 2, à l’aller, avance de 1, à son départ, peut bouger"
+    )
+    assert found["3,3"].get("aria-label") == (
+        "Croisement du couloir 3 de Clair et du couloir 3 de Foncé, vide"
+    )
+    found = cells(tree(board_svg(parse_position("90000/03000 V"))))
+    assert found["3,1"].get("aria-label") == (
+        "Pièce de Clair du couloir 1, au retour, avance de 1, au croisement du couloir 3 de Foncé"
+    )
+    assert found["6,2"].get("aria-label") == "Bord opposé de Clair, couloir 2, vide"
+    found = cells(tree(board_svg(new_game(), selected="L1")))
+    assert found["L1"].get("aria-label").endswith(", sélectionnée")
+    assert found["end"].get("aria-label").endswith(", vide, destination de la pièce sélectionnée")
 
 
 def test_a_diagram_has_no_buttons():

@@ -205,6 +205,27 @@ def test_tait_boards_put_the_plinth_left_of_the_squares():
     assert grid["P"].get("aria-label") == "Plinth: White 5, Black 5 waiting"
 
 
+def test_tait_plinth_says_when_a_piece_can_enter_and_when_one_is_selected():
+    """Tait: pieces enter from the plinth. Its name says so in one whole message per
+    state, as the state agrees with "plinth" (French: socle, masculine), not with
+    "piece" as on a square."""
+    state = play_until(
+        new_game(TAIT, first_seat=0),
+        1,
+        lambda s: s.throw is not None and any(m.src == PLINTH for m in s.legal_moves()),
+    )
+    white, black = state.on_plinth(WHITE), state.on_plinth(BLACK)
+    waiting = f"Plinth: White {white}, Black {black} waiting"
+    plinth = squares(parse(board_svg(state)))["P"]
+    assert plinth.get("aria-label") == waiting + ", can enter"
+    plinth = squares(parse(board_svg(state, selected=PLINTH)))["P"]
+    assert plinth.get("aria-label") == waiting + ", selected"
+    i18n.set_language("fr")
+    assert squares(parse(board_svg(state, selected=PLINTH)))["P"].get("aria-label") == (
+        f"Socle, en attente\u00a0: Blanc {white}, Noir {black}, sélectionné"
+    )
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_after_a_throw_exactly_the_movable_pieces_are_marked_and_the_first_has_the_tab_stop(
     seed,
@@ -261,6 +282,20 @@ def test_pieces_say_when_they_are_protected_under_the_reading():
         "White piece on square 26, the House of Beauty, protected"
     )
     assert found["17"].get("aria-label") == "Black piece on square 17"
+
+
+def test_french_square_names_agree_with_the_piece():
+    """French says "pièce blanche ... protégée", "pièce noire ... sélectionnée": the
+    colour and the states agree with pièce (feminine)."""
+    i18n.set_language("fr")
+    found = squares(parse(board_svg(setup([12, 13, 26], [3, 17], to="W"))))
+    assert found["12"].get("aria-label") == "Pièce blanche sur la case 12, protégée"
+    assert found["26"].get("aria-label") == (
+        "Pièce blanche sur la case 26, la Maison de la Beauté, protégée"
+    )
+    assert found["17"].get("aria-label") == "Pièce noire sur la case 17"
+    found = squares(parse(board_svg(setup([14, 3], [12, 20], to="B", throw=2), selected=12)))
+    assert found["12"].get("aria-label") == "Pièce noire sur la case 12, sélectionnée"
 
 
 def test_a_diagram_is_a_picture_without_buttons():

@@ -154,8 +154,11 @@ def board_svg(
             attrs = f' role="img" aria-label="{escape(text)}"'
         out.append(
             f'<g class="{" ".join(classes)}"{attrs}><rect x="{x}" y="{y}" width="{CELL}" '
-            f'height="{CELL}"/></g>'
+            f'height="{CELL}"/>'
         )
+        if code:
+            out.append(_piece(state, square, chosen, sources, kings, interactive))
+        out.append("</g>")
         # The magnet's digit is drawn over the square, not inside its button: it is
         # no part of the button's name (WCAG 2.5.3, label in name).
         if aid:
@@ -163,9 +166,6 @@ def board_svg(
                 f'<text class="magnet" x="{x + CELL - 6}" y="{y + 13}" text-anchor="end" '
                 f'aria-hidden="true">{maps[RED][square]}</text>'
             )
-        if code:
-            out.append(_piece(state, square, chosen, sources, kings, interactive))
-        out.append("</g>")
     for file in range(8):  # file and rank names around the board
         x = MARGIN + file * CELL + CELL / 2
         out.append(f'<text class="coord" x="{x:.0f}" y="{BOARD - 6}" text-anchor="middle" '

@@ -307,11 +307,16 @@ def _plinth(state: SenetState, can_enter: bool, chosen: bool, place, tab_stop) -
     square when a throw lets a piece enter."""
     x, y = MARGIN, MARGIN
     white, black = state.on_plinth(WHITE), state.on_plinth(BLACK)
-    label = _("Plinth: White {white}, Black {black} waiting", white=white, black=black)
+    # Whole messages, not the plinth's name plus the cells' "selected": the state's
+    # words agree with "plinth" in some languages, not with "piece" as on a square.
     if chosen:
-        label += ", " + _("selected")
+        label = _("Plinth: White {white}, Black {black} waiting, selected",
+                  white=white, black=black)  # fmt: skip
     elif can_enter:
-        label += ", " + _("can enter")
+        label = _("Plinth: White {white}, Black {black} waiting, can enter",
+                  white=white, black=black)  # fmt: skip
+    else:
+        label = _("Plinth: White {white}, Black {black} waiting", white=white, black=black)
     attrs = _cell_attrs("P", label, place, tab_stop)
     classes = "tray plinth" + (" selected" if chosen else "") + (" movable" if can_enter else "")
     out = [f'<g class="{classes}" data-square="P"{attrs}>']

@@ -15,7 +15,7 @@ from ..i18n import _
 from . import log, svg
 from .rulesets import JEQUIER, PRESETS, SenetRules
 from .setup_form import ruleset_name as _ruleset_name
-from .state import BLACK, DRAW, PASS, WHITE, Move, SenetState, new_game
+from .state import BLACK, DRAW, PASS, Move, SenetState, new_game
 from .sticks import Throw, throw_sticks
 from .track import OFF, PLINTH, WATER
 
@@ -123,7 +123,7 @@ def tap(state: SenetState, selected: str | None, name: str):
 def _who(state: SenetState, seat: int) -> str:
     """A side by its colour once the opening has decided it, else by its player."""
     colour = state.colour_of(seat)
-    return log.seat_name(seat) if colour is None else log.colour_word(colour)
+    return log.seat_name(seat) if colour is None else svg.colour_name(colour)
 
 
 def announce(before: SenetState, action, after: SenetState) -> str:
@@ -161,7 +161,6 @@ def _move_words(after: SenetState, move: Move, seat: int, side: str, effects: di
             return _("{side} leaves the piece in the water to wait.", side=side)
         return _("{side} passes.", side=side)
     src, dst = move
-    victim = log.colour_word(WHITE if after.colour_of(seat) == BLACK else BLACK)
     if src == PLINTH:
         return _("{side} enters a piece on {square}.", side=side, square=dst)
     if dst == OFF:
@@ -177,16 +176,30 @@ def _move_words(after: SenetState, move: Move, seat: int, side: str, effects: di
     if "reborn" in effects:
         return _("{side} brings the piece in the water back to {square}.", side=side, square=dst)
     if "bumped" in effects:
-        back = effects["bumped"][1]
-        if back == PLINTH:
-            return _("{side} moves from {src} to {dst} and sends a {colour} piece back to "
-                     "its plinth.", side=side, src=src, dst=dst, colour=victim)  # fmt: skip
-        if back == WATER:
-            return _("{side} moves from {src} to {dst} and bumps a {colour} piece into the "
-                     "water.", side=side, src=src, dst=dst, colour=victim)  # fmt: skip
-        return _("{side} moves from {src} to {dst} and bumps a {colour} piece back to {back}.",
-                 side=side, src=src, dst=dst, colour=victim, back=back)  # fmt: skip
+        return _bump_words(side, src, dst, effects["bumped"][1], after.colour_of(seat) == BLACK)
     return _("{side} moves from {src} to {dst}.", side=side, src=src, dst=dst)
+
+
+def _bump_words(side: str, src: int, dst: int, back: int, white_bumped: bool) -> str:
+    """A move that bumps a piece. One whole message per colour of the bumped piece,
+    as the colour agrees with "piece" in other languages (French: pièce blanche)."""
+    if back == PLINTH:
+        if white_bumped:
+            return _("{side} moves from {src} to {dst} and sends a White piece back to its "
+                     "plinth.", side=side, src=src, dst=dst)  # fmt: skip
+        return _("{side} moves from {src} to {dst} and sends a Black piece back to its "
+                 "plinth.", side=side, src=src, dst=dst)  # fmt: skip
+    if back == WATER:
+        if white_bumped:
+            return _("{side} moves from {src} to {dst} and bumps a White piece into the "
+                     "water.", side=side, src=src, dst=dst)  # fmt: skip
+        return _("{side} moves from {src} to {dst} and bumps a Black piece into the water.",
+                 side=side, src=src, dst=dst)  # fmt: skip
+    if white_bumped:
+        return _("{side} moves from {src} to {dst} and bumps a White piece back to {back}.",
+                 side=side, src=src, dst=dst, back=back)  # fmt: skip
+    return _("{side} moves from {src} to {dst} and bumps a Black piece back to {back}.",
+             side=side, src=src, dst=dst, back=back)  # fmt: skip
 
 
 def _what_next(after: SenetState, seat: int, side: str, effects: dict) -> list[str]:

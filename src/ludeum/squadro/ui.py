@@ -13,7 +13,7 @@ import random
 
 from ..i18n import _
 from . import log, svg
-from .rules import HOME, POSITION, TURNAROUND
+from .rules import HOME, POSITION, TURNAROUND, H
 from .state import Move, SquadroState, new_game
 
 GAME = "squadro"
@@ -104,17 +104,24 @@ def announce(before: SquadroState, action: Move, after: SquadroState) -> str:
     for effect in after.effects:
         if effect[0] != "jumped":
             continue
-        for jumped in effect[1]:
-            if after.progress[other][jumped] == 0:
-                texts.append(_("{side} piece {lane} is jumped and goes back to its start.",
-                               side=svg.side_name(other), lane=jumped))  # fmt: skip
-            else:
-                texts.append(_("{side} piece {lane} is jumped and goes back to the far edge.",
-                               side=svg.side_name(other), lane=jumped))  # fmt: skip
+        texts.extend(_jumped_words(other, jumped, after.progress[other][jumped] == 0)
+                     for jumped in effect[1])  # fmt: skip
     if after.winner is not None:
         texts.append(_("{side} has brought four pieces home and wins.",
                        side=svg.side_name(after.winner)))  # fmt: skip
     return " ".join(texts)
+
+
+def _jumped_words(seat: int, lane: int, at_start: bool) -> str:
+    """A jumped piece and where it went back to: one whole message per side, as the
+    side qualifies "piece" and may have to agree with it in other languages."""
+    if seat == H:
+        if at_start:
+            return _("Light piece {lane} is jumped and goes back to its start.", lane=lane)
+        return _("Light piece {lane} is jumped and goes back to the far edge.", lane=lane)
+    if at_start:
+        return _("Dark piece {lane} is jumped and goes back to its start.", lane=lane)
+    return _("Dark piece {lane} is jumped and goes back to the far edge.", lane=lane)
 
 
 def rules_page(state: SquadroState) -> str:
