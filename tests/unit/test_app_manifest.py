@@ -38,9 +38,12 @@ def site_file(url: str) -> Path:
 
 
 def css_colours() -> dict[str, str]:
+    """The standard theme's colours: the stylesheet's first ``:root`` block (the
+    high-contrast theme redefines them further down)."""
     css = (ROOT / "static" / "app.css").read_text(encoding="utf-8")
+    block = re.search(r":root\s*\{(.*?)\}", css, re.S).group(1)
     return {
-        name: value.lower() for name, value in re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]+)", css)
+        name: value.lower() for name, value in re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]+)", block)
     }
 
 
