@@ -41,6 +41,21 @@ def _last_text(state: LodestoneState) -> list[str]:
     return texts
 
 
+def end_text(state: LodestoneState, name) -> str:
+    """How a finished game ended, naming the winner with ``name(colour)`` (the status
+    says "Red (Player 1)", the live announcement just "Red")."""
+    reason = state.outcome().reason
+    if reason == "king_taken":
+        return _("{side} has taken the enemy king and wins.", side=name(state.winner))
+    if reason == "two_left":
+        loser = WHITE if state.winner == RED else RED
+        return _("{side} is left with a king and one pawn: {winner} wins.",
+                 side=colour_name(loser), winner=name(state.winner))  # fmt: skip
+    if reason == "stalemate":
+        return _("Neither side can move: a draw.")
+    return _("{count} moves without a capture: a draw.", count=state.rules.moves_without_capture)
+
+
 def status(state: LodestoneState) -> str:
     if state.setting_up:
         rank = HOME_RANK[state.turn] + 1
@@ -49,18 +64,7 @@ def status(state: LodestoneState) -> str:
                  second=f"{FILES[KING_FILES[1]]}{rank}")  # fmt: skip
     parts = _last_text(state)
     if state.winner is not None:
-        reason = state.outcome().reason
-        other = WHITE if state.winner == RED else RED
-        if reason == "king_taken":
-            parts.append(_("{side} has taken the enemy king and wins.", side=player(state.winner)))
-        elif reason == "two_left":
-            parts.append(_("{side} is left with a king and one pawn: {winner} wins.",
-                           side=colour_name(other), winner=player(state.winner)))  # fmt: skip
-        elif reason == "stalemate":
-            parts.append(_("Neither side can move: a draw."))
-        else:
-            parts.append(_("{count} moves without a capture: a draw.",
-                           count=state.rules.moves_without_capture))  # fmt: skip
+        parts.append(end_text(state, player))
         return " ".join(parts)
     parts.extend(check_text(state))
     if state.legal_moves() == (PASS,):

@@ -12,7 +12,7 @@ import random
 
 from ..i18n import N_, _
 from . import log, svg
-from .rules import FILES, HOME_RANK, RED, WHITE, LodestoneRules, square_name
+from .rules import FILES, HOME_RANK, LodestoneRules, square_name
 from .state import PASS, KingFile, LodestoneState, is_king, new_game
 
 GAME = "lodestone"
@@ -144,20 +144,7 @@ def announce(before: LodestoneState, action, after: LodestoneState) -> str:
     if after.winner is None:
         texts.extend(_new_checks(before, after))
         return " ".join(texts)
-    reason = after.outcome().reason
-    if reason == "king_taken":
-        texts.append(_("{side} has taken the enemy king and wins.",
-                       side=svg.colour_name(after.winner)))  # fmt: skip
-    elif reason == "two_left":
-        loser = WHITE if after.winner == RED else RED
-        winner = svg.colour_name(after.winner)
-        texts.append(_("{side} is left with a king and one pawn: {winner} wins.",
-                       side=svg.colour_name(loser), winner=winner))  # fmt: skip
-    elif reason == "stalemate":
-        texts.append(_("Neither side can move: a draw."))
-    else:
-        texts.append(_("{count} moves without a capture: a draw.",
-                       count=after.rules.moves_without_capture))  # fmt: skip
+    texts.append(log.end_text(after, svg.colour_name))
     return " ".join(texts)
 
 
