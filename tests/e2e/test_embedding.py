@@ -28,6 +28,27 @@ def host_page(directory: Path, app_url: str) -> None:
     )
 
 
+def open_host_page(
+    context: BrowserContext,
+    serve: Callable[[Path], SiteServer],
+    watch: Callable[..., Watch],
+    directory: Path,
+    app: SiteServer,
+    query: str = "",
+    host_name: str = "127.0.0.1",
+) -> tuple[Page, FrameLocator]:
+    """Serve a host page framing the app (with ``query``), open it as
+    ``http://host_name:port/`` ("localhost" makes it another site than the app's
+    127.0.0.1) and wait for the framed app to be ready."""
+    host_page(directory, app.url + query)
+    host = serve(directory)
+    origin = f"http://{host_name}:{host.port}"
+    watch(context, origin, app.origin)
+    page = context.new_page()
+    page.goto(origin + "/", wait_until="commit")
+    return page, framed_app(page)
+
+
 def framed_app(page: Page) -> FrameLocator:
     app = page.frame_locator("iframe")
     app.locator(READY_SELECTOR).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
@@ -147,12 +168,8 @@ def test_same_site_frame_boots_plays_and_keeps_the_game(
     serve: Callable[[Path], SiteServer],
     watch: Callable[..., Watch],
 ) -> None:
-    host = serve(tmp_path / "host")
-    host_page(tmp_path / "host", site_server.url)  # 127.0.0.1, another port: same site
-    watch(context, host.origin, site_server.origin)
-    page = context.new_page()
-    page.goto(host.url, wait_until="commit")
-    app = framed_app(page)
+    # 127.0.0.1 on another port: the same site.
+    page, app = open_host_page(context, serve, watch, tmp_path / "host", site_server)
     expect(app.locator("#notice")).to_be_hidden()
     status = throw_once(app)
     page.reload(wait_until="commit")
@@ -170,14 +187,10 @@ def test_cross_site_frame_with_blocked_storage_boots_and_plays_in_memory(
     """Host on localhost, app on 127.0.0.1: another site. Under Playwright's Chromium
     third-party storage is blocked, not partitioned (platform notes): without
     static/storage-guard.js PyScript's loader fails on IndexedDB and nothing boots."""
-    host = serve(tmp_path / "host")
-    host_page(tmp_path / "host", site_server.url + "?game=squadro&opponent=computer&level=easy"
-              "&computer=1")  # fmt: skip
-    host_origin = f"http://localhost:{host.port}"
-    watch(context, host_origin, site_server.origin)
-    page = context.new_page()
-    page.goto(host_origin + "/", wait_until="commit")
-    app = framed_app(page)
+    query = "?game=squadro&opponent=computer&level=easy&computer=1"
+    page, app = open_host_page(
+        context, serve, watch, tmp_path / "host", site_server, query, "localhost"
+    )
     frame = page.frames[1]
     assert frame.evaluate("window.ludeumStorage") == "memory"
     # The browser really refuses storage to this frame: the guard is what made it boot.
@@ -228,13 +241,9 @@ def test_cross_site_frame_with_partitioned_storage_keeps_its_own_game(
     browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
     try:
         context = browser.new_context()
-        host = serve(tmp_path / "host")
-        host_page(tmp_path / "host", site_server.url)
-        host_origin = f"http://localhost:{host.port}"
-        watch(context, host_origin, site_server.origin)
-        page = context.new_page()
-        page.goto(host_origin + "/", wait_until="commit")
-        app = framed_app(page)
+        page, app = open_host_page(
+            context, serve, watch, tmp_path / "host", site_server, "", "localhost"
+        )
         assert page.frames[1].evaluate("window.ludeumStorage") == "browser"
         expect(app.locator("#notice")).to_be_hidden()
         status = throw_once(app)
