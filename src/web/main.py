@@ -79,6 +79,17 @@ def element(id_: str):
     return document.getElementById(id_)
 
 
+#: Event-handler proxies, kept alive for the page's lifetime (Pyodide frees a proxy
+#: only when told to, and the page never removes these listeners).
+_HANDLERS: list = []
+
+
+def listen(target, kind: str, handler) -> None:
+    proxy = create_proxy(handler)
+    _HANDLERS.append(proxy)
+    target.addEventListener(kind, proxy)
+
+
 class Storage:
     """localStorage that never throws: a browser may block it (privacy settings,
     cross-site frames), and then the game is simply not kept."""
@@ -127,7 +138,6 @@ class ComputerPlayer:
         self.ready = False
         self.failed = False
         self.pending = None  # the request the worker has not answered yet
-        self._proxies = []
 
     def start(self) -> None:
         if self.worker is not None or self.failed:
@@ -138,10 +148,8 @@ class ComputerPlayer:
         except Exception as error:
             self._fail(str(error))
             return
-        for kind, handler in (("message", self._on_message), ("error", self._on_error)):
-            proxy = create_proxy(handler)
-            self._proxies.append(proxy)
-            self.worker.addEventListener(kind, proxy)
+        listen(self.worker, "message", self._on_message)
+        listen(self.worker, "error", self._on_error)
 
     def ask(self, request: dict) -> None:
         self.start()
@@ -222,30 +230,24 @@ class GameScreen:
         self.last_action_at = 0.0
         self.hint = None  # (move, winning chance or None) for the position shown
         self.state = self._restore()
-        self._proxies = []  # keep event-handler proxies alive for the page's lifetime
-        self._listen(element("board"), "click", self.on_board_click)
-        self._listen(element("board"), "keydown", self.on_board_key)
-        self._listen(element("throw"), "click", lambda event: self.throw())
-        self._listen(element("pass"), "click", lambda event: self.pass_turn())
-        self._listen(element("hint"), "click", lambda event: self.ask_hint())
-        self._listen(element("new-game"), "click", lambda event: self.open_new_game())
-        self._listen(element("new-game-form"), "submit", self.on_new_game_submit)
-        self._listen(element("cancel-new-game"), "click", lambda event: self.close_new_game())
-        self._listen(element("game-over-new"), "click", lambda event: self.play_again())
-        self._listen(element("game-over-alt"), "click", lambda event: self.play_variant())
-        self._listen(element("aid"), "change", self.on_aid)
-        self._listen(element("show-rules"), "click", lambda event: self.open_rules())
-        self._listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
-        self._listen(document, "keydown", self.on_page_key)
+        listen(element("board"), "click", self.on_board_click)
+        listen(element("board"), "keydown", self.on_board_key)
+        listen(element("throw"), "click", lambda event: self.throw())
+        listen(element("pass"), "click", lambda event: self.pass_turn())
+        listen(element("hint"), "click", lambda event: self.ask_hint())
+        listen(element("new-game"), "click", lambda event: self.open_new_game())
+        listen(element("new-game-form"), "submit", self.on_new_game_submit)
+        listen(element("cancel-new-game"), "click", lambda event: self.close_new_game())
+        listen(element("game-over-new"), "click", lambda event: self.play_again())
+        listen(element("game-over-alt"), "click", lambda event: self.play_variant())
+        listen(element("aid"), "change", self.on_aid)
+        listen(element("show-rules"), "click", lambda event: self.open_rules())
+        listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
+        listen(document, "keydown", self.on_page_key)
 
     @property
     def ui(self):
         return ui_for(self.state)
-
-    def _listen(self, target, kind: str, handler) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        target.addEventListener(kind, proxy)
 
     # -- persistence ----------------------------------------------------------------
 
@@ -729,13 +731,12 @@ class Settings:
             return theme == "contrast"
         return bool(window.matchMedia("(prefers-contrast: more)").matches)
 
-    def listen(self, screen: GameScreen) -> None:
+    def wire(self, screen: GameScreen) -> None:
         def on_language(event) -> None:
             self.choose_language(str(element("language").value), screen)
 
-        self._proxies = [create_proxy(on_language), create_proxy(lambda e: self.toggle_contrast())]
-        element("language").addEventListener("change", self._proxies[0])
-        element("contrast").addEventListener("click", self._proxies[1])
+        listen(element("language"), "change", on_language)
+        listen(element("contrast"), "click", lambda event: self.toggle_contrast())
 
     def choose_language(self, code: str, screen: GameScreen) -> None:
         self.storage.set(LANGUAGE_KEY, code)
@@ -768,8 +769,6 @@ class Kiosk:
         self.last_touch = time.monotonic()
         self.asked_at: float | None = None  # when the countdown began
         document.documentElement.classList.add("kiosk")
-        self._proxies = []
-        listen = self._listen
         listen(document, "pointerdown", self.on_touch)
         listen(document, "keydown", self.on_touch)
         listen(document, "contextmenu", lambda event: event.preventDefault())
@@ -778,11 +777,6 @@ class Kiosk:
         listen(element("idle-dialog"), "close", lambda event: self.still_here())
         self._tick = create_proxy(lambda: self.tick())
         window.setInterval(self._tick, 1000)
-
-    def _listen(self, target, kind: str, handler) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        target.addEventListener(kind, proxy)
 
     def on_touch(self, event) -> None:
         self.last_touch = time.monotonic()
@@ -893,7 +887,7 @@ def main() -> None:
     for problem in launch.problems:
         screen.notice(problem.text())
     screen.render()
-    settings.listen(screen)
+    settings.wire(screen)
     if launch.kiosk:
         screen.kiosk = Kiosk(screen, launch.idle_seconds)
         in_progress = screen.restored and screen.state.outcome() is None
