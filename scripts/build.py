@@ -137,8 +137,9 @@ ENGINE_ARCHIVE = "src/ludeum.zip"
 
 
 def pack_engine() -> None:
-    """The whole ``ludeum`` package as one zip, which PyScript unpacks into the
-    interpreter's file system: one request instead of one per module, and bytecode
+    """The whole ``ludeum`` package and the glue's ``web`` package (all but main.py,
+    the page's entry point) as one zip, which PyScript unpacks into the interpreter's
+    file system: one request instead of one per module, and bytecode
     compiled ahead of time by the shipped Pyodide (scripts/pack-engine.mjs). The
     compiled translation catalogs (locale/**/*.mo) travel in it too, never their
     .po/.pot sources."""
@@ -148,7 +149,8 @@ def pack_engine() -> None:
     with zipfile.ZipFile(archive) as bundle:
         names = set(bundle.namelist())
     engine = ROOT / "src" / "ludeum"
-    expected = [*engine.rglob("*.py"), *(engine / "locale").rglob("*.mo")]
+    glue = [p for p in (ROOT / "src" / "web").glob("*.py") if p.name != "main.py"]
+    expected = [*engine.rglob("*.py"), *glue, *(engine / "locale").rglob("*.mo")]
     if not any(src.suffix == ".mo" for src in expected):
         raise BuildError(f"no translation catalog (*.mo) under {engine / 'locale'}")
     for src in expected:

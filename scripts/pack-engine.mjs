@@ -1,4 +1,5 @@
-// Pack the engine (src/ludeum) into one zip for the browser, with its bytecode
+// Pack the engine (src/ludeum) and the browser glue's rooms (src/web, less its entry
+// point main.py, which the page loads itself) into one zip for the browser, with its bytecode
 // compiled ahead of time by the very Pyodide the site ships, so the browser does not
 // compile ~100 KB of Python at every boot. The .pyc files are "unchecked-hash" ones:
 // Python uses them without comparing timestamps, which an unpacked archive would
@@ -26,7 +27,10 @@ function* filesEndingWith(dir, suffix) {
 }
 
 const engine = join(source, "ludeum");
-const files = [...filesEndingWith(engine, ".py")].map((path) => relative(source, path));
+const glue = join(source, "web");
+const files = [...filesEndingWith(engine, ".py"), ...filesEndingWith(glue, ".py")]
+  .map((path) => relative(source, path))
+  .filter((rel) => rel !== join("web", "main.py"));
 const catalogs = [...filesEndingWith(join(engine, "locale"), ".mo")].map((path) =>
   relative(source, path),
 );

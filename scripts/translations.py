@@ -2,7 +2,7 @@
 """The translation catalogs: extract, update, compile and check (uses Babel; run it
 with the project's venv, e.g. ``.venv/bin/python scripts/translations.py check``).
 
-    extract        scan src/ludeum/**/*.py and src/web/main.py for _("...") and
+    extract        scan src/ludeum/**/*.py and src/web/*.py for _("...") and
                    N_("...") and write the template src/ludeum/locale/ludeum.pot
     update         merge the template into every language's ludeum.po: translations
                    are kept, new messages are added untranslated, removed ones dropped
@@ -62,7 +62,8 @@ WIDTH = 79  # where GNU gettext wraps too, so other .po tools rewrap nothing
 
 def sources() -> list[Path]:
     files = sorted(p for p in (SRC / "ludeum").rglob("*.py") if "__pycache__" not in p.parts)
-    return [*files, SRC / "web" / "main.py"]
+    glue = sorted((SRC / "web").glob("*.py"))
+    return [*files, *glue]
 
 
 def extract() -> Catalog:

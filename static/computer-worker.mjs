@@ -5,7 +5,7 @@
 // PyScript's loader would open IndexedDB and start from a blob: URL, both of which
 // a browser may forbid in an embedded (cross-site) page. Requests and replies are
 // JSON texts; all the work happens in the pure function ludeum.ai.service.answer,
-// which the tests call directly. Started by src/web/main.py only when a game needs
+// which the tests call directly. Started by src/web/computer.py only when a game needs
 // the computer, after the page is ready, so it never slows the first boot.
 import { loadPyodide } from './vendor/pyodide/pyodide.mjs';
 

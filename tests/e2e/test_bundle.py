@@ -48,3 +48,12 @@ def test_the_engine_archive_holds_the_compiled_translation_catalogs_only(dist_di
 def test_only_the_browser_entry_point_ships_as_a_loose_python_file(dist_dir: Path) -> None:
     loose = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*.py"))
     assert loose == ["src/web/main.py"]
+    # The glue's other rooms travel compiled in the engine archive, where main.py
+    # imports them from (``web.screen`` and the rest).
+    with zipfile.ZipFile(dist_dir / "src" / "ludeum.zip") as bundle:
+        names = set(bundle.namelist())
+    rooms = sorted(p.name for p in (SRC / "web").glob("*.py") if p.name != "main.py")
+    assert "screen.py" in rooms
+    for room in rooms:
+        assert f"web/{room}" in names, f"web/{room} missing from the engine archive"
+    assert "web/main.py" not in names

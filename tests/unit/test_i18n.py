@@ -163,7 +163,7 @@ def reads_marked_table(tree: ast.Module, argument: ast.AST) -> bool:
 
 def test_the_sources_do_translate_their_messages():
     files = {path.relative_to(SRC).as_posix() for path, _tree, _call in calls_to("_")}
-    assert {"ludeum/senet/log.py", "ludeum/senet/svg.py", "web/main.py"} <= files
+    assert {"ludeum/senet/log.py", "ludeum/senet/svg.py", "web/page.py"} <= files
     assert sum(1 for _call in calls_to("_")) > 30
 
 

@@ -282,9 +282,9 @@ def forms() -> list[str]:
 
 
 def page_text() -> list[str]:
-    # The page's static words (src/web/main.py's PAGE_TEXT), read without importing
+    # The page's static words (src/web/page.py's PAGE_TEXT), read without importing
     # the browser module.
-    tree = ast.parse((SRC / "web" / "main.py").read_text(encoding="utf-8"))
+    tree = ast.parse((SRC / "web" / "page.py").read_text(encoding="utf-8"))
     table = next(
         node.value
         for node in tree.body
@@ -360,7 +360,7 @@ def test_check_fails_and_names_an_untranslated_message(scratch, capsys):
     TOOL.write(po, catalog)
     assert TOOL.main(["check"]) == 1
     out = capsys.readouterr().out
-    assert "untranslated (web/main.py): 'New game'" in out
+    assert "untranslated (web/page.py): 'New game'" in out
 
 
 def test_update_keeps_translations_and_adds_new_messages_untranslated(scratch):

@@ -1,0 +1,97 @@
+"""Kiosk mode for a gallery screen: full screen, attract mode between visitors, and an
+"Are you still there?" countdown."""
+
+from __future__ import annotations
+
+import time
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+from ludeum.i18n import _
+
+from .page import element, listen
+from .screen import GameScreen
+
+#: The "Are you still there?" countdown, in seconds (shorter if the idle time is).
+COUNTDOWN_SECONDS = 20
+
+
+class Kiosk:
+    """Kiosk mode (``?kiosk=1``): a full-screen layout for a gallery screen, with no
+    text selection or context menu. After ``idle`` seconds with no touch or key it
+    asks "Are you still there?" with a countdown, then resets to attract mode."""
+
+    def __init__(self, screen: GameScreen, idle_seconds: int) -> None:
+        self.screen = screen
+        self.idle_seconds = idle_seconds
+        self.countdown_seconds = min(COUNTDOWN_SECONDS, idle_seconds)
+        self.last_touch = time.monotonic()
+        self.asked_at: float | None = None  # when the countdown began
+        document.documentElement.classList.add("kiosk")
+        listen(document, "pointerdown", self.on_touch)
+        listen(document, "keydown", self.on_touch)
+        listen(document, "contextmenu", lambda event: event.preventDefault())
+        listen(element("attract"), "click", lambda event: self.wake())
+        listen(element("idle-continue"), "click", lambda event: self.still_here())
+        listen(element("idle-dialog"), "close", lambda event: self.still_here())
+        self._tick = create_proxy(lambda: self.tick())
+        window.setInterval(self._tick, 1000)
+
+    def on_touch(self, event) -> None:
+        self.last_touch = time.monotonic()
+        if self.screen.attract and event.type == "keydown" and event.key not in ("Tab", "Shift"):
+            event.preventDefault()
+            self.wake()
+
+    def wake(self) -> None:
+        self.last_touch = time.monotonic()
+        self.screen.leave_attract()
+        full_screen()
+
+    def still_here(self) -> None:
+        self.last_touch = time.monotonic()
+        self.asked_at = None
+        dialog = element("idle-dialog")
+        if dialog.open:
+            dialog.close()
+
+    def tick(self) -> None:
+        if self.screen.attract:
+            return
+        now = time.monotonic()
+        dialog = element("idle-dialog")
+        if self.asked_at is None:
+            if now - self.last_touch >= self.idle_seconds:
+                self.asked_at = now
+                self._show_countdown(self.countdown_seconds)
+                dialog.showModal()
+                element("idle-continue").focus()
+            return
+        left = self.countdown_seconds - int(now - self.asked_at)
+        if left > 0:
+            self._show_countdown(left)
+            return
+        self.asked_at = None
+        if dialog.open:
+            dialog.close()
+        self.screen.enter_attract()
+
+    def _show_countdown(self, seconds: int) -> None:
+        element("idle-countdown").textContent = _(
+            "The game will start again for the next visitor in {seconds} s.", seconds=seconds
+        )
+
+
+def full_screen() -> None:
+    """Ask for full screen, where the browser allows it (a frame needs allow="fullscreen");
+    a refusal is fine: a kiosk browser usually runs full screen already."""
+    root = document.documentElement
+    if document.fullscreenElement or not document.fullscreenEnabled:
+        return
+    try:
+        root.requestFullscreen().catch(create_once_callable(lambda error: None))
+    except Exception:
+        pass
+
+

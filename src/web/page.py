@@ -1,0 +1,96 @@
+"""The page itself: its elements, event listening, the notice box, the live region
+and the static words. Every other room of the glue reaches the DOM through these."""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+from ludeum.i18n import N_, _
+
+#: Static page text, set here so that it too goes through the translation function.
+PAGE_TEXT = {
+    "game-name": N_("Senet"),
+    "throw": N_("Throw the sticks"),
+    "pass": N_("Pass"),
+    "hint": N_("Hint"),
+    "new-game": N_("New game"),
+    "show-rules": N_("Rules"),
+    "moves-title": N_("Moves"),
+    "game-over-new": N_("Play again"),
+    "new-game-title": N_("New game"),
+    "start-game": N_("Start"),
+    "cancel-new-game": N_("Cancel"),
+    "close-rules": N_("Close"),
+    "language-label": N_("Language"),
+    "contrast": N_("High contrast"),
+    "idle-title": N_("Are you still there?"),
+    "idle-continue": N_("Continue playing"),
+    "attract-label": N_("Touch the screen to play"),
+    "keys-hint": N_(
+        "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
+        "Space picks a piece, then where it goes; Escape drops the choice; T throws the "
+        "sticks in Senet; H asks for a hint."
+    ),
+}
+
+
+def element(id_: str):
+    return document.getElementById(id_)
+
+
+#: Event-handler proxies, kept alive for the page's lifetime (Pyodide frees a proxy
+#: only when told to, and the page never removes these listeners).
+_HANDLERS: list = []
+
+
+def listen(target, kind: str, handler) -> None:
+    proxy = create_proxy(handler)
+    _HANDLERS.append(proxy)
+    target.addEventListener(kind, proxy)
+
+
+def watch_only(board) -> None:
+    """On the computer's turn the board is for watching: its cells keep their names
+    and the arrow keys still move between them, so a keyboard player keeps their
+    place, but they are marked as not usable now and nothing is outlined as movable."""
+    for node in board.querySelectorAll('[role="button"]'):
+        node.setAttribute("aria-disabled", "true")
+    for node in board.querySelectorAll(".movable"):
+        node.classList.remove("movable")
+
+
+def focus_cell(board, name: str) -> bool:
+    """Focus the board cell called ``name`` and make it the board's one tab stop
+    (roving tabindex); False when there is no such cell."""
+    target = board.querySelector(f'[data-square="{name}"][data-row]')
+    if not target:  # JS null arrives as the falsy jsnull
+        return False
+    for node in board.querySelectorAll('[data-row][tabindex="0"]'):
+        node.setAttribute("tabindex", "-1")
+    target.setAttribute("tabindex", "0")
+    target.focus()
+    return True
+
+
+def announce(text: str) -> None:
+    """Say what an action did in the polite live region. The region is emptied first
+    and filled a moment later: screen readers skip a change they cannot see, such as
+    the same words twice in a row (two throws of 3)."""
+    box = element("announcer")
+    box.textContent = ""
+
+    def fill() -> None:
+        box.textContent = text
+
+    window.setTimeout(create_once_callable(fill), 60)
+
+
+def translate_page() -> None:
+    for id_, message in PAGE_TEXT.items():
+        node = element(id_)
+        if node:
+            node.textContent = _(message)
+    element("throw").setAttribute("aria-keyshortcuts", "T")
+
+

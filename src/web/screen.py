@@ -1,0 +1,534 @@
+"""The game on screen: turns taps, keys and the computer's replies into engine calls,
+draws each state, and keeps the current game in storage."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+
+from ludeum import board_keys, saves, seats
+from ludeum import launch as launching
+from ludeum.games import GAMES, ui_for
+from ludeum.games import ui as game_ui
+from ludeum.i18n import _
+from ludeum.protocol import IllegalAction
+from ludeum.senet import JEQUIER, PRESETS
+
+from .computer import ComputerPlayer
+from .page import announce, element, focus_cell, listen, watch_only
+from .storage import QUARANTINE_PREFIX, SAVE_KEY, Storage
+
+#: The computer waits this long before each of its actions, so that a person can
+#: follow its throws and moves (longer when it plays both sides).
+COMPUTER_PAUSE_MS = 700
+COMPUTER_ALONE_PAUSE_MS = 1200
+
+#: Kiosk mode (``?kiosk=1``): a visitor plays the computer at this level unless the
+#: URL names other players; between visitors the computer plays itself ("attract
+#: mode") at ATTRACT_LEVEL, slowly, and starts again ATTRACT_RESTART_MS after a game.
+KIOSK_PLAYERS = (seats.HUMAN, "easy")
+ATTRACT_LEVEL = "medium"
+ATTRACT_PAUSE_MS = 2500
+ATTRACT_RESTART_MS = 8000
+
+
+class GameScreen:
+    """The current game on the page, whichever game it is: every game-specific
+    word, drawing and tap rule comes from the game's ``ui`` module."""
+
+    def __init__(self, launch: launching.Launch, storage: Storage) -> None:
+        self.rng = random.Random()
+        self.first_choice = "random"  # who starts the next new game
+        self.launch = launch
+        self.storage = storage
+        # A link or frame that preselects a game keeps its own game (launch.slot).
+        slot = launch.slot()
+        self.save_key = SAVE_KEY + (f"?{slot}" if slot else "")
+        self.attract = False  # kiosk: the computer plays itself until someone touches
+        self.restored = False  # the game on screen was resumed from storage
+        self.kiosk = None  # a Kiosk when the URL asks for kiosk mode
+        self.selected: str | None = None  # the data-square name of the chosen piece
+        self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
+        self.log: list[str] = []
+        self.logged = 0  # entries already in the page's move list
+        self.players = self._launch_players()
+        self.computer = ComputerPlayer(self.on_computer_reply, self.on_computer_change)
+        # Every request to the computer carries a number; a reply to an older one
+        # (the game was replaced meanwhile) is dropped.
+        self.request_id = 0
+        self.waiting_for = None  # "move" or "hint" while a request is out
+        self.last_action_at = 0.0
+        self.hint = None  # (move, winning chance or None) for the position shown
+        self.state = self._restore()
+        listen(element("board"), "click", self.on_board_click)
+        listen(element("board"), "keydown", self.on_board_key)
+        listen(element("throw"), "click", lambda event: self.throw())
+        listen(element("pass"), "click", lambda event: self.pass_turn())
+        listen(element("hint"), "click", lambda event: self.ask_hint())
+        listen(element("new-game"), "click", lambda event: self.open_new_game())
+        listen(element("new-game-form"), "submit", self.on_new_game_submit)
+        listen(element("cancel-new-game"), "click", lambda event: self.close_new_game())
+        listen(element("game-over-new"), "click", lambda event: self.play_again())
+        listen(element("game-over-alt"), "click", lambda event: self.play_variant())
+        listen(element("aid"), "change", self.on_aid)
+        listen(element("show-rules"), "click", lambda event: self.open_rules())
+        listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
+        listen(document, "keydown", self.on_page_key)
+
+    @property
+    def ui(self):
+        return ui_for(self.state)
+
+    # -- persistence ----------------------------------------------------------------
+
+    def _restore(self):
+        text = self.storage.get(self.save_key)
+        if text is None:
+            if not self.storage.available:
+                self.notice(_("This browser does not let the page store anything: the game "
+                              "can be played but will not be kept after a reload."))  # fmt: skip
+            return self._fresh_game(*self._launch_game())
+        try:
+            state = saves.load(text)
+        except saves.SaveError as error:
+            # Keep the unreadable record aside rather than lose it.
+            kept = self.storage.set(QUARANTINE_PREFIX + time.strftime("%Y%m%dT%H%M%S"), text)
+            if kept:
+                self.storage.remove(self.save_key)
+            self.notice(
+                _("Your saved game could not be read, so a new game has started. "
+                  "The old record was kept aside in this browser's storage."),
+                detail=str(error),
+            )  # fmt: skip
+            return self._fresh_game(*self._launch_game())
+        self.log = ui_for(state).game_log(state)
+        self.players = saves.load_players(text)
+        self.restored = True
+        return state
+
+    def _launch_game(self) -> tuple[str, dict]:
+        """The game and options the URL asked for (Senet under Jéquier by default)."""
+        from ludeum.lodestone import LodestoneRules
+
+        launch = self.launch
+        game = launch.game or "senet"
+        options: dict = {}
+        if game == "senet" and launch.ruleset:
+            options["rules"] = PRESETS[launch.ruleset]
+        if game == "lodestone" and launch.ruleset:
+            reading = launch.ruleset == "per_colour_reading"
+            options["lodestone_rules"] = LodestoneRules(per_colour_reading=reading)
+        return game, options
+
+    def _launch_players(self) -> tuple[str, str]:
+        if self.launch.players is not None:
+            return self.launch.players
+        return KIOSK_PLAYERS if self.launch.kiosk else seats.HUMANS
+
+    def _fresh_game(self, game: str, options: dict):
+        self.log = []
+        first = self.first_choice
+        seat = self.rng.getrandbits(1) if first == "random" else int(first)
+        return game_ui(game).start(options, seat)
+
+    def save(self) -> None:
+        if not self.attract:  # the computer's games between visitors are not kept
+            self.storage.set(self.save_key, saves.dump(self.state, self.players))
+
+    # -- the computer -----------------------------------------------------------------
+
+    def computer_to_play(self) -> bool:
+        return seats.is_computer(self.players, self.ui.seat_to_play(self.state))
+
+    def computer_turn(self) -> None:
+        """Let the computer act if the turn is its own: throw after a pause, or ask
+        the worker for a move."""
+        self.request_id += 1
+        self.waiting_for = None
+        if not self.computer_to_play():
+            return
+        request_id = self.request_id
+        if self.ui.can_throw(self.state):
+            window.setTimeout(
+                create_once_callable(lambda: self._computer_throw(request_id)), self._pause()
+            )
+            return
+        seat = self.ui.seat_to_play(self.state)
+        self.waiting_for = "move"
+        self.computer.ask(
+            {"id": request_id, "kind": "move", "save": saves.dump(self.state),
+             "level": self.players[seat], "seed": self.rng.getrandbits(32)}
+        )  # fmt: skip
+
+    def _pause(self) -> int:
+        alone = all(p != seats.HUMAN for p in self.players)
+        pause = COMPUTER_ALONE_PAUSE_MS if alone else COMPUTER_PAUSE_MS
+        if self.attract:
+            pause = ATTRACT_PAUSE_MS
+        waited = 1000 * (time.monotonic() - self.last_action_at)
+        return max(0, int(pause - waited))
+
+    def _computer_throw(self, request_id: int) -> None:
+        if request_id == self.request_id and self.ui.can_throw(self.state):
+            self.act(self.ui.throw(self.state, self.rng), by_computer=True)
+
+    def on_computer_reply(self, reply: dict) -> None:
+        if reply.get("id") != self.request_id:
+            return  # an answer about a game or position no longer shown
+        kind, self.waiting_for = self.waiting_for, None
+        moves = list(self.state.legal_moves())
+        index = reply.get("index")
+        if "error" in reply or type(index) is not int or not 0 <= index < len(moves) or (
+            moves[index].notation() != reply.get("move")
+        ):
+            self.notice(_("The computer could not choose a move."), detail=reply.get("error"))
+            self.render()
+            return
+        move = moves[index]
+        if kind == "hint":
+            self.hint = (move, reply.get("chance"))
+            # Select the hinted piece, where a tap would, so that its targets show.
+            name = self.ui.piece_name(move)
+            if name is not None and self.ui.tap(self.state, None, name) == (name, None):
+                self.selected = name
+            self.render(focus=self.selected)
+            return
+        request_id = self.request_id
+        window.setTimeout(
+            create_once_callable(lambda: self._computer_move(request_id, move)), self._pause()
+        )
+        self.waiting_for = "move"  # still the computer's turn until the move is shown
+
+    def _computer_move(self, request_id: int, move) -> None:
+        if request_id == self.request_id:
+            self.act(move, by_computer=True)
+
+    def on_computer_change(self) -> None:
+        if self.computer.failed and not self.computer.ready:
+            self.notice(_("This browser cannot run the computer player in the background, "
+                          "so it thinks more briefly and plays weaker."))  # fmt: skip
+        self.render_turn()
+
+    def ask_hint(self) -> None:
+        if self.computer_to_play() or self.waiting_for or not self.state.legal_moves():
+            return
+        self.request_id += 1
+        self.waiting_for = "hint"
+        self.computer.ask({"id": self.request_id, "kind": "hint",
+                           "save": saves.dump(self.state)})  # fmt: skip
+        self.render_turn()
+
+    # -- actions --------------------------------------------------------------------
+
+    def act(self, action, by_computer: bool = False) -> None:
+        if self.computer_to_play() and not by_computer:
+            return  # the computer's turn: taps and keys wait
+        before = self.state
+        try:
+            self.state = before.apply(action)
+        except IllegalAction as error:
+            self.notice(_("That move is not allowed."), detail=str(error))
+            return
+        entry = self.ui.log_entry(before, action, self.state)
+        if entry:
+            self.log.append(entry)
+        self.selected = None
+        self.hint = None
+        self.last_action_at = time.monotonic()
+        self.save()
+        self.render()
+        if not self.attract:  # the kiosk's own games between visitors are not read out
+            announce(self.ui.announce(before, action, self.state))
+        self.computer_turn()
+        if self.attract and self.state.outcome() is not None:
+            request_id = self.request_id
+            window.setTimeout(
+                create_once_callable(lambda: self._attract_again(request_id)),
+                ATTRACT_RESTART_MS,
+            )
+
+    def throw(self) -> None:
+        if self.ui.can_throw(self.state):
+            self.act(self.ui.throw(self.state, self.rng))
+
+    def pass_turn(self) -> None:
+        action = self.ui.pass_move(self.state)
+        if action is not None:
+            self.act(action)
+
+    def pick(self, name: str) -> None:
+        """A tap on a board element: the game's ui decides what it selects or plays."""
+        if self.computer_to_play():
+            return
+        self.selected, action = self.ui.tap(self.state, self.selected, name)
+        if action is not None:
+            self.act(action)
+        else:
+            self.render(focus=name)
+
+    def open_new_game(self) -> None:
+        """The new-game dialog, preset to the current game; the dialog is also the
+        confirmation before a game in progress is replaced."""
+        from ludeum.senet.setup_form import form_html  # not needed to boot
+
+        in_progress = bool(self.state.actions()) and self.state.winner is None
+        element("replace-warning").textContent = (
+            _("Starting a new game replaces the game in progress.") if in_progress else ""
+        )
+        rules = getattr(self.state, "rules", None) or JEQUIER
+        element("new-game-fields").innerHTML = form_html(
+            rules, self.first_choice, game=self.ui.GAME, players=self.players
+        )
+        element("new-game-dialog").showModal()
+
+    def close_new_game(self) -> None:
+        element("new-game-dialog").close()
+        element("new-game").focus()
+
+    def on_new_game_submit(self, event) -> None:
+        from ludeum.senet.setup_form import choice_from_form
+
+        event.preventDefault()
+        values = {}
+        for entry in window.FormData.new(element("new-game-form")).entries():
+            values[str(entry[0])] = str(entry[1])
+        from ludeum.lodestone import LodestoneRules
+
+        game = values.get("game", "senet")
+        game = game if game in GAMES else "senet"
+        rules, self.first_choice = choice_from_form(values)
+        lodestone_rules = LodestoneRules(per_colour_reading="per_colour_reading" in values)
+        self.players = seats.from_form(values)
+        element("new-game-dialog").close()
+        self.start_new_game(game, {"rules": rules, "lodestone_rules": lodestone_rules})
+
+    def play_variant(self) -> None:
+        """The game's own offer at the end (Lodestone: rotate the board)."""
+        after_game = getattr(self.ui, "after_game", None)
+        if after_game is not None:
+            self.start_new_game(self.ui.GAME, after_game(self.state)[1])
+
+    def on_aid(self, event) -> None:
+        self.aid = bool(element("aid").checked)
+        self.render()
+
+    def play_again(self) -> None:
+        rules = getattr(self.state, "rules", None)
+        self.start_new_game(self.ui.GAME, {"rules": rules, "lodestone_rules": rules})
+
+    def start_new_game(self, game: str, options: dict) -> None:
+        self.state = self._fresh_game(game, options)
+        self.selected = None
+        self.hint = None
+        self.logged = 0
+        element("moves").innerHTML = ""
+        self.save()
+        self.render()
+        human_throws = self.ui.can_throw(self.state) and not self.computer_to_play()
+        element("throw" if human_throws else "new-game").focus()
+        self.computer_turn()
+
+    def relabel(self) -> None:
+        """Everything in words again, in the language just chosen."""
+        self.log = self.ui.game_log(self.state)
+        self.logged = 0
+        element("moves").innerHTML = ""
+        self.render()
+
+    # -- kiosk: attract mode ---------------------------------------------------------
+
+    def enter_attract(self) -> None:
+        """Between visitors: close every dialog, forget the last visitor's game and let
+        the computer play itself slowly until someone touches the screen."""
+        for id_ in ("new-game-dialog", "rules-dialog", "idle-dialog"):
+            if element(id_).open:
+                element(id_).close()
+        self.storage.remove(self.save_key)
+        self.attract = True
+        document.documentElement.dataset.mode = "attract"
+        element("attract").hidden = False
+        self.players = (ATTRACT_LEVEL, ATTRACT_LEVEL)
+        self.start_new_game(*self._launch_game())
+        element("attract").focus()
+
+    def _attract_again(self, request_id: int) -> None:
+        if self.attract and request_id == self.request_id:
+            self.start_new_game(*self._launch_game())
+
+    def leave_attract(self) -> None:
+        """Someone touched the screen: a fresh game for the visitor."""
+        if not self.attract:
+            return
+        self.attract = False
+        document.documentElement.dataset.mode = "play"
+        element("attract").hidden = True
+        self.players = self._launch_players()
+        self.start_new_game(*self._launch_game())
+
+    def open_rules(self) -> None:
+        dialog = element("rules-dialog")
+        dialog.setAttribute("aria-label", _("Rules"))
+        content = element("rules-content")
+        content.innerHTML = self.ui.rules_page(self.state)
+        dialog.showModal()
+        content.focus()  # start reading at the top, not at the Close button
+        dialog.scrollTop = 0
+
+    # -- events ---------------------------------------------------------------------
+
+    def _name_of(self, event) -> str | None:
+        target = event.target.closest("[data-square]")
+        if not target:  # JS null arrives as the falsy jsnull, not None
+            return None
+        return str(target.dataset.square)
+
+    def on_board_click(self, event) -> None:
+        name = self._name_of(event)
+        if name is not None:
+            self.pick(name)
+
+    def on_board_key(self, event) -> None:
+        if event.key in ("Enter", " "):
+            name = self._name_of(event)
+            if name is not None:
+                event.preventDefault()
+                self.pick(name)
+        elif event.key == "Escape" and self.selected is not None:
+            name = self.selected
+            self.selected = None
+            self.render(focus=name)
+        elif event.key in board_keys.KEYS and not (event.ctrlKey or event.metaKey or event.altKey):
+            # The board is one tab stop; the arrows, Home and End move inside it.
+            board = element("board")
+            cells = [
+                (str(node.dataset.square), int(node.dataset.row), int(node.dataset.col))
+                for node in board.querySelectorAll("[data-square][data-row]")
+            ]
+            name = board_keys.next_cell(cells, self._name_of(event), event.key)
+            if name is not None:
+                event.preventDefault()  # no page scroll
+                focus_cell(board, name)
+
+    def on_page_key(self, event) -> None:
+        tag = (event.target.tagName or "").lower()
+        if tag in ("input", "textarea", "select") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if event.key in ("t", "T"):
+            self.throw()
+        elif event.key in ("h", "H"):
+            self.ask_hint()
+
+    # -- drawing --------------------------------------------------------------------
+
+    def notice(self, text: str, detail: str | None = None) -> None:
+        """Add a message to the notice box (text only: it may quote a URL or a save)."""
+        box = element("notice")
+        line = document.createElement("p")
+        line.textContent = text
+        if detail:
+            more = document.createElement("small")
+            more.className = "detail"
+            more.textContent = detail
+            line.appendChild(more)
+        box.appendChild(line)
+        box.hidden = False
+
+    def render(self, focus: str | None = None) -> None:
+        state, ui = self.state, self.ui
+        board = element("board")
+        if focus is None:
+            active = document.activeElement
+            if active and board.contains(active) and active.getAttribute("data-square"):
+                focus = str(active.getAttribute("data-square"))
+        aid_label = getattr(ui, "AID_LABEL", None)
+        element("aid-line").hidden = aid_label is None
+        extra = {"aid": self.aid} if aid_label else {}
+        if aid_label:
+            element("aid-label").textContent = _(aid_label)
+        board.innerHTML = ui.board_svg(
+            state, selected=self.selected, last_move=ui.last_move(state), **extra
+        )
+        element("sticks").innerHTML = ui.side_svg(state)
+        element("status").textContent = ui.status(state)
+        element("game-name").textContent = ui.title()
+        document.title = _("Ludeum: {game}", game=ui.title())
+        computer = self.computer_to_play()
+        if computer:
+            watch_only(board)
+        element("throw").disabled = computer or not ui.can_throw(state)
+        element("throw").hidden = ui.GAME != "senet"
+        element("pass").hidden = computer or ui.pass_move(state) is None
+        self.render_turn()
+        element("ruleset-name").textContent = ui.ruleset_name(state)
+        self._render_log()
+        over = element("game-over")
+        if state.outcome() is None:
+            over.hidden = True
+        else:
+            element("game-over-text").textContent = ui.status(state)
+            offer = getattr(ui, "after_game", None)
+            element("game-over-alt").hidden = offer is None
+            if offer is not None:
+                element("game-over-alt").textContent = offer(state)[0]
+            over.hidden = False
+        if focus is not None and not focus_cell(board, focus):
+            # The focused cell is gone (Squadro's landing square): stay on the board,
+            # on its tab stop, so that a keyboard player goes on from there.
+            stop = board.querySelector('[data-row][tabindex="0"]')
+            if stop:
+                stop.focus()
+            elif ui.can_throw(state):
+                element("throw").focus()
+            elif state.to_act() is None:
+                element("game-over-new").focus()
+
+    def render_turn(self) -> None:
+        """Who plays which side, the computer's thinking, the hint button and text."""
+        state, ui = self.state, self.ui
+        computer = self.computer_to_play()
+        element("app").dataset.turn = "computer" if computer else "person"
+        line = element("players-line")
+        line.hidden = self.players == seats.HUMANS
+        if not line.hidden:
+            sides = [ui.side_label(state, seat) for seat in (0, 1)]
+            line.textContent = seats.players_text(self.players, sides)
+        thinking = element("thinking")
+        thinking.hidden = not (computer or self.waiting_for == "hint")
+        if self.waiting_for == "hint" or computer:
+            starting = self.waiting_for and not self.computer.ready and not self.computer.failed
+            if starting:
+                thinking.textContent = _("The computer is getting ready…")
+            elif self.waiting_for == "hint":
+                thinking.textContent = _("Looking for a good move…")
+            else:
+                who = seats.player_name(self.players, ui.seat_to_play(state))
+                if ui.can_throw(state):
+                    thinking.textContent = _("{player} is about to throw…", player=who)
+                else:
+                    thinking.textContent = _("{player} is thinking…", player=who)
+        hint = element("hint")
+        hint.hidden = state.outcome() is not None
+        hint.disabled = computer or bool(self.waiting_for) or not state.legal_moves()
+        text = element("hint-text")
+        text.hidden = self.hint is None
+        if self.hint is not None:
+            move, chance = self.hint
+            words = _("Hint: {move}.", move=ui.describe_move(state, move))
+            if chance is not None:
+                words += " " + _("Estimated winning chance: {percent}%",
+                                 percent=round(100 * chance))  # fmt: skip
+            text.textContent = words
+
+    def _render_log(self) -> None:
+        moves = element("moves")
+        for entry in self.log[self.logged :]:
+            item = document.createElement("li")
+            item.textContent = entry
+            moves.appendChild(item)
+        self.logged = len(self.log)
+        moves.scrollTop = moves.scrollHeight
+
+

@@ -1,0 +1,72 @@
+"""The visitor's settings: the language and the high-contrast theme."""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+from ludeum import launch as launching
+from ludeum.i18n import LANGUAGES, set_language
+
+from .page import element, listen, translate_page
+from .screen import GameScreen
+from .storage import LANGUAGE_KEY, THEME_KEY, Storage
+
+
+class Settings:
+    """The language and the high-contrast theme: as the URL asks, else as the visitor
+    last chose on this device, else (for the language) as the browser prefers."""
+
+    def __init__(self, storage: Storage, launch: launching.Launch) -> None:
+        self.storage = storage
+        self.apply_language(launch.language or storage.get(LANGUAGE_KEY) or _browser_language())
+        self.apply_theme(launch.theme or storage.get(THEME_KEY))
+
+    def apply_language(self, code: str) -> None:
+        code = set_language(code)
+        document.documentElement.lang = code
+        translate_page()
+        element("language").value = code
+
+    def apply_theme(self, theme: str | None) -> None:
+        """``"contrast"`` or ``"standard"`` as chosen; None follows the system setting
+        (prefers-contrast, in static/app.css)."""
+        root = document.documentElement
+        if theme in ("contrast", "standard"):
+            root.dataset.theme = theme
+        else:
+            root.removeAttribute("data-theme")
+        element("contrast").setAttribute("aria-pressed", "true" if self.contrast() else "false")
+
+    def contrast(self) -> bool:
+        # getAttribute: reading a missing dataset entry raises AttributeError in Pyodide.
+        theme = document.documentElement.getAttribute("data-theme")
+        if theme in ("contrast", "standard"):
+            return theme == "contrast"
+        return bool(window.matchMedia("(prefers-contrast: more)").matches)
+
+    def wire(self, screen: GameScreen) -> None:
+        def on_language(event) -> None:
+            self.choose_language(str(element("language").value), screen)
+
+        listen(element("language"), "change", on_language)
+        listen(element("contrast"), "click", lambda event: self.toggle_contrast())
+
+    def choose_language(self, code: str, screen: GameScreen) -> None:
+        self.storage.set(LANGUAGE_KEY, code)
+        self.apply_language(code)
+        screen.relabel()
+
+    def toggle_contrast(self) -> None:
+        theme = "standard" if self.contrast() else "contrast"
+        self.storage.set(THEME_KEY, theme)
+        self.apply_theme(theme)
+
+
+def _browser_language() -> str:
+    for tag in window.navigator.languages or [window.navigator.language or "en"]:
+        code = str(tag).split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
