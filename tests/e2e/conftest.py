@@ -3,7 +3,9 @@
   dist_dir          the built site; fails (never skips) when missing or stale
   site_server       session-wide local HTTP server for dist/
   own_site_server   a server for one test only, which the test may .stop()
-  serve(directory)  starts more servers (e.g. dist/ under a sub-path)
+  serve(directory, headers=None)
+                    starts more servers (e.g. dist/ under a sub-path, or
+                    sending a Content-Security-Policy header)
   watch(context, origin, *other_origins)
                     records a context's requests, console errors and page errors;
                     at teardown the test fails if a request left the origin or an
@@ -69,11 +71,11 @@ def dist_dir() -> Path:
 
 
 @pytest.fixture
-def serve() -> Iterator[Callable[[Path], SiteServer]]:
+def serve() -> Iterator[Callable[..., SiteServer]]:
     servers: list[SiteServer] = []
 
-    def start(directory: Path) -> SiteServer:
-        server = SiteServer(directory)
+    def start(directory: Path, headers: dict[str, str] | None = None) -> SiteServer:
+        server = SiteServer(directory, headers)
         servers.append(server)
         return server
 

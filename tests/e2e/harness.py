@@ -52,6 +52,17 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
     }
 
+    def __init__(self, *args: object, headers: dict[str, str] | None = None, **kwargs: object):
+        # Set before the base class handles the request, which it does in __init__.
+        self._extra_headers = headers or {}
+        super().__init__(*args, **kwargs)
+
+    def end_headers(self) -> None:
+        # On every response, errors included, like nginx's `add_header ... always`.
+        for name, value in self._extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
@@ -64,10 +75,11 @@ class _QuietServer(ThreadingHTTPServer):
 
 
 class SiteServer:
-    """A directory served on 127.0.0.1 on a free port, from a background thread."""
+    """A directory served on 127.0.0.1 on a free port, from a background thread;
+    ``headers`` are added to every response (e.g. a Content-Security-Policy)."""
 
-    def __init__(self, directory: Path) -> None:
-        handler = functools.partial(_QuietHandler, directory=str(directory))
+    def __init__(self, directory: Path, headers: dict[str, str] | None = None) -> None:
+        handler = functools.partial(_QuietHandler, directory=str(directory), headers=headers)
         self._httpd = _QuietServer(("127.0.0.1", 0), handler)
         self.port = self._httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
