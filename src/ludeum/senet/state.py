@@ -97,7 +97,7 @@ class SenetState(NamedTuple):
     moves: tuple[Move, ...]
     unmoved: int
     effects: tuple
-    history: hist.Link | None
+    history: hist.History
     winner: int | None
     throws: int = 0
     forced: tuple[int, int] | tuple[()] = ()
