@@ -141,7 +141,7 @@ def replay(state: Any) -> Iterator[tuple[Any, Any, Any]]:
 def replay_record(state: Any, texts: Any, parse: Any, error: type, word: str = "action") -> Any:
     """Play a saved list of action texts from ``state``; raises ``error`` naming the
     first one that is not text the game reads or not legal where it is played."""
-    from .protocol import IllegalAction
+    from .protocol import IllegalAction, shown
 
     if not isinstance(texts, list):
         raise error("the record has no list of actions")
@@ -149,5 +149,6 @@ def replay_record(state: Any, texts: Any, parse: Any, error: type, word: str = "
         try:
             state = state.apply(parse(text))
         except (ValueError, IllegalAction) as problem:
-            raise error(f"{word} {number} ({text!r}) cannot be played: {problem}") from None
+            reason = str(problem)[:200]  # it may quote the junk it read
+            raise error(f"{word} {number} ({shown(text)}) cannot be played: {reason}") from None
     return state
