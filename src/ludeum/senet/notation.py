@@ -101,7 +101,7 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
     )  # fmt: skip
     throw, value = None, 0
     if throw_text != "-":
-        if not (len(throw_text) == 1 and throw_text.isascii() and throw_text.isdigit()):
+        if not (len(throw_text) <= 2 and throw_text.isascii() and throw_text.isdigit()):
             raise ValueError("the throw is - or a value from 1 to 6")
         if winner is not None:
             raise ValueError("a finished game has no throw pending")
