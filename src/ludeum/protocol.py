@@ -56,3 +56,9 @@ class GameState(Protocol):
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow in this state."""
+
+
+def shown(value: Any) -> str:
+    """A value for an error message, cut short: a save may hold megabytes of junk."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from . import lodestone, seats, senet, squadro
+from .protocol import shown
 
 FORMAT = "ludeum-save"
 VERSION = 1
@@ -49,7 +50,7 @@ def load_players(text: str) -> tuple[str, str]:
     """Who plays each seat in a saved game; two people when the save does not say or
     says something unreadable. Never raises: the game itself is ``load``'s business."""
     try:
-        if text.count("[") + text.count("{") > MAX_BRACKETS:
+        if len(text) > MAX_LENGTH or text.count("[") + text.count("{") > MAX_BRACKETS:
             return seats.HUMANS
         data = json.loads(text)
     except (AttributeError, TypeError, ValueError, RecursionError):
@@ -62,10 +63,17 @@ def load_players(text: str) -> tuple[str, str]:
 #: which in the browser kills the interpreter before Python can raise anything.
 MAX_BRACKETS = 1000
 
+#: Longer texts are refused before parsing: the browser keeps saves in localStorage,
+#: about 5 MB for the whole site, and a 100,000-action Senet game takes 0.8 MB.
+#: Reading a longer text would only keep the interpreter busy for nothing.
+MAX_LENGTH = 5_000_000
+
 
 def load(text: str) -> Any:
     if not isinstance(text, str):
         raise SaveError("a saved game is a text")
+    if len(text) > MAX_LENGTH:
+        raise SaveError(f"too long to be a Ludeum saved game ({len(text):,} characters)")
     if text.count("[") + text.count("{") > MAX_BRACKETS:
         raise SaveError("too deeply nested to be a Ludeum saved game")
     try:
@@ -76,10 +84,10 @@ def load(text: str) -> Any:
         raise SaveError("not a Ludeum saved game")
     version = data.get("version")
     if type(version) is not int or version != VERSION:
-        raise SaveError(f"unsupported save version {version!r} (this app reads {VERSION})")
+        raise SaveError(f"unsupported save version {shown(version)} (this app reads {VERSION})")
     name = data.get("game")
     if not isinstance(name, str) or name not in GAMES:
-        raise SaveError(f"unknown game {name!r}")
+        raise SaveError(f"unknown game {shown(name)}")
     try:
         return GAMES[name][2](data.get("record"))
     except ValueError as error:

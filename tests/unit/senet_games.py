@@ -117,8 +117,8 @@ def invariant_problems(state) -> list[str]:
 
 
 def summary(state) -> tuple:
-    """Everything that makes a state what it is, without the nested history tuples
-    (comparing those recurses once per action, too deep for long games)."""
+    """Everything that makes a state what it is, with the history as a list of actions
+    (histories themselves compare by identity)."""
     fields = (
         state.rules, state.white, state.black, state.borne_off, state.seat, state.black_seat,
         state.throw, state.moves, state.unmoved, state.effects, state.winner,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..history import replay
+from ..history import newest_first, replay
 from ..i18n import _
 from .rules import FILES, HOME_RANK, KING_FILES, RED, WHITE, square_name
 from .state import PASS, KingFile, LodestoneState, Move, colour_of
@@ -91,9 +91,7 @@ def game_log(state: LodestoneState) -> list[str]:
 
 
 def last_move(state: LodestoneState) -> Move | None:
-    history = state.history
-    while history:
-        if type(history.action) is Move and history.action != PASS:
-            return history.action
-        history = history.previous
+    for action in newest_first(state.history):
+        if type(action) is Move and action != PASS:
+            return action
     return None

@@ -47,15 +47,21 @@ def parse_position(rules: LodestoneRules, text: str, *, first_seat: int = 0) -> 
         count = sum(1 for c in board if c in (kingcode - 1, kingcode))
         if count > 8 or board.count(kingcode) > 1:
             raise ValueError("each side has at most a king and seven pawns")
-    if not parts[2].isascii() or not parts[2].isdigit():
-        raise ValueError("the count of quiet moves is a number")
-    to_act = parts[1]
+    if not (len(parts[2]) <= 4 and parts[2].isascii() and parts[2].isdigit()):
+        raise ValueError("the count of quiet moves is a number up to 1000")
+    to_act, quiet = parts[1], int(parts[2])
     if to_act not in ("R", "W", "r", "w", "x"):
         raise ValueError("to act is R, W, r, w or x")
+    # A game in play stops at the limit; the set-up comes before any move.
+    limit = rules.moves_without_capture
+    if quiet > limit or (quiet == limit and to_act != "x"):
+        raise ValueError(f"the game is drawn after {limit} moves without a capture")
+    if to_act in ("r", "w") and quiet:
+        raise ValueError("no move is made during the set-up")
     turn = RED if to_act in ("R", "r") else WHITE
     return LodestoneState(
         rules=rules, board=board, turn=turn, setting_up=to_act in ("r", "w"),
-        first=first_seat + 1, quiet=int(parts[2]), winner=0 if to_act == "x" else None,
+        first=first_seat + 1, quiet=quiet, winner=0 if to_act == "x" else None,
         effects=(), history=hist.EMPTY,
     )  # fmt: skip
 

@@ -66,6 +66,11 @@ def rotate(digit_map: tuple[int, ...], quarter_turns: int) -> tuple[int, ...]:
     return digit_map
 
 
+#: The app plays with 100; the bound keeps every game, and every number in a save,
+#: finite: at most this many moves between two of the 15 or so captures a game has.
+MAX_MOVES_WITHOUT_CAPTURE = 1000
+
+
 @dataclass(frozen=True)
 class LodestoneRules:
     per_colour_reading: bool = False
@@ -75,8 +80,8 @@ class LodestoneRules:
     def __post_init__(self) -> None:
         if self.rotation not in (0, 1, 2, 3):
             raise ValueError("rotation is 0 to 3 quarter turns")
-        if self.moves_without_capture < 1:
-            raise ValueError("moves_without_capture must be at least 1")
+        if not 1 <= self.moves_without_capture <= MAX_MOVES_WITHOUT_CAPTURE:
+            raise ValueError(f"moves_without_capture must be 1 to {MAX_MOVES_WITHOUT_CAPTURE:,}")
 
     def digit_maps(self) -> dict[int, tuple[int, ...]]:
         """The digit each colour reads on every square (computed once per ruleset)."""

@@ -59,7 +59,7 @@ class LodestoneState(NamedTuple):
     quiet: int
     winner: int | None  # a colour, 0 for a draw, None while playing
     effects: tuple
-    history: hist.Link | None
+    history: hist.History
     origin: LodestoneState | None = None
 
     # -- the game protocol -------------------------------------------------------

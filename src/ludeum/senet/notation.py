@@ -63,7 +63,8 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
     if board[27] != EMPTY and rules.family != "kendall":
         raise ValueError("no piece can stand in the water (square 27) in this reading")
     counts = off_text.split("-")
-    if len(counts) != 2 or not all(n.isascii() and n.isdigit() for n in counts):
+    # One digit each: at most 7 pieces a side (and no 4,000-digit number to convert).
+    if len(counts) != 2 or not all(len(n) == 1 and n.isascii() and n.isdigit() for n in counts):
         raise ValueError("borne off reads like 0-2")
     white_off, black_off = int(counts[0]), int(counts[1])
     for colour, off in ((WHITE, white_off), (BLACK, black_off)):
@@ -100,7 +101,7 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
     )  # fmt: skip
     throw, value = None, 0
     if throw_text != "-":
-        if not (throw_text.isascii() and throw_text.isdigit()):
+        if not (len(throw_text) <= 2 and throw_text.isascii() and throw_text.isdigit()):
             raise ValueError("the throw is - or a value from 1 to 6")
         if winner is not None:
             raise ValueError("a finished game has no throw pending")

@@ -103,6 +103,9 @@ from typing import Any
 FAMILIES = ("jequier", "kendall", "tait")
 STARTING_LOCK_MODES = ("off", "literal", "next_square_empty")
 BACKWARD_PRIORITY_MODES = ("global", "per_piece")
+#: A bound on the throw limit, so that every number a saved ruleset holds is bounded:
+#: over 300 times the default, far beyond any game people or the computer play.
+MAX_THROW_LIMIT = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,9 @@ class SenetRules:
             elif type(value) is not expected:
                 raise ValueError(f"ruleset setting {name} has the wrong type")
             values[name] = value
+        preset = values.get("preset", JEQUIER.preset)
+        if preset != "custom" and preset not in PRESETS:
+            raise ValueError("preset must be custom or a preset's name")
         return cls(**values)
 
 
@@ -178,8 +184,8 @@ def _problems(rules: SenetRules) -> list[str]:
         problems.append(f"unknown Senet family {rules.family!r}")
     if rules.family != "kendall" and (rules.starting_throw or rules.trap or rules.home_row):
         problems.append("starting_throw, trap and home_row are options of Kendall's rules")
-    if rules.throw_limit < 0:
-        problems.append("throw_limit must be 0 (none) or more")
+    if not 0 <= rules.throw_limit <= MAX_THROW_LIMIT:
+        problems.append(f"throw_limit must be 0 (none) to {MAX_THROW_LIMIT:,}")
     if not 1 <= rules.pieces <= 7:
         problems.append("pieces must be between 1 and 7")
     if rules.zero_light_value not in (5, 6):

@@ -12,8 +12,8 @@ from typing import Any
 
 from ..history import replay_record
 from .notation import parse_action, parse_position, position
-from .rulesets import SenetRules
-from .state import SenetState
+from .rulesets import MAX_THROW_LIMIT, SenetRules
+from .state import BLACK, WHITE, SenetState
 
 
 class SenetSaveError(ValueError):
@@ -55,20 +55,40 @@ def from_json(data: Any) -> SenetState:
     except ValueError as error:
         raise SenetSaveError(f"bad start position: {error}") from None
     waiting, forced, throws = start.get("waiting", 0), start.get("forced"), start.get("throws", 0)
-    if type(waiting) is not int or not 0 <= waiting <= 6:
-        raise SenetSaveError("waiting must be a colour mask (0-6)")
-    if forced is not None and not (
-        isinstance(forced, list)
-        and len(forced) == 2
-        and forced[0] in (1, 2)
-        and type(forced[1]) is int
-        and 1 <= forced[1] <= 30
-    ):
-        raise SenetSaveError("forced must be null or [colour, square]")
-    if type(throws) is not int or throws < 0:
-        raise SenetSaveError("throws must be a count")
+    _check_counters(state, waiting, forced, throws)
     state = state._replace(waiting=waiting, forced=tuple(forced or ()), throws=throws)
     state = replay_record(state, data.get("actions"), parse_action, SenetSaveError)
     if data.get("position") != position(state):
         raise SenetSaveError("the stored position does not follow from the actions")
     return state
+
+
+#: The bits ``waiting`` can hold: White's (``1 << 1``) and Black's (``1 << 2``).
+WAITING_MASKS = (0, 2, 4, 6)
+
+
+def _check_counters(state: SenetState, waiting: Any, forced: Any, throws: Any) -> None:
+    """Refuse start counters the rules cannot reach (``bool`` is not a number here)."""
+    rules = state.rules
+    if type(waiting) is not int or waiting not in WAITING_MASKS:
+        raise SenetSaveError("waiting must be a colour mask: 0, 2 (White), 4 (Black) or 6")
+    if waiting and not rules.starting_throw:
+        raise SenetSaveError("only Kendall's Starting Throw makes a side wait for a 1")
+    if forced is not None:
+        if not (
+            isinstance(forced, list)
+            and len(forced) == 2
+            and all(type(n) is int for n in forced)
+            and forced[0] in (WHITE, BLACK)
+            and 1 <= forced[1] <= 30
+        ):
+            raise SenetSaveError("forced must be null or [colour 1 or 2, square 1-30]")
+        if rules.family != "kendall":
+            raise SenetSaveError("only Kendall's water forces a piece to move")
+        if state.board[forced[1]] != forced[0]:
+            raise SenetSaveError("forced names a square without a piece of that colour")
+    if type(throws) is not int or throws < 0:
+        raise SenetSaveError("throws must be a count")
+    limit = rules.throw_limit or MAX_THROW_LIMIT
+    if throws > limit:
+        raise SenetSaveError(f"throws cannot pass the throw limit ({limit})")

@@ -59,7 +59,7 @@ class Move(NamedTuple):
                 return OFF
             if name == "P":
                 return PLINTH
-            if name.isascii() and name.isdigit() and 1 <= int(name) <= 30:
+            if len(name) <= 2 and name.isascii() and name.isdigit() and 1 <= int(name) <= 30:
                 return int(name)
             raise ValueError(f"not a square: {name!r}")
 
@@ -97,7 +97,7 @@ class SenetState(NamedTuple):
     moves: tuple[Move, ...]
     unmoved: int
     effects: tuple
-    history: hist.Link | None
+    history: hist.History
     winner: int | None
     throws: int = 0
     forced: tuple[int, int] | tuple[()] = ()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from html import escape
 
 from .. import board_keys
+from ..history import newest_first
 from ..i18n import N_, _
 from .moves import BIT, bits
 from .protection import protected_mask
@@ -398,9 +399,7 @@ def sticks_svg(state: SenetState) -> str:
 
 
 def _last_throw(state: SenetState):
-    history = state.history
-    while history:
-        history, action = history
+    for action in newest_first(state.history):
         if not isinstance(action, Move):
             return action
     return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from ..history import newest_first
 from ..i18n import _
 from . import log, svg
 from .rulesets import JEQUIER, PRESETS, SenetRules
@@ -88,9 +89,7 @@ def piece_name(move: Move) -> str | None:
 
 
 def last_move(state: SenetState) -> Move | None:
-    history = state.history
-    while history:
-        history, action = history
+    for action in newest_first(state.history):
         if isinstance(action, Move) and action != PASS:
             return action
     return None

@@ -66,7 +66,7 @@ class SquadroState(NamedTuple):
     seat: int
     winner: int | None
     effects: tuple
-    history: hist.Link | None
+    history: hist.History
     origin: SquadroState | None = None
 
     # -- the game protocol -------------------------------------------------------

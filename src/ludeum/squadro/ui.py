@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from ..history import last
 from ..i18n import _
 from . import log, svg
 from .rules import HOME, POSITION, TURNAROUND, H
@@ -68,7 +69,7 @@ def piece_name(move: Move) -> str:
 
 
 def last_move(state: SquadroState) -> Move | None:
-    return state.history.action if state.history else None
+    return last(state.history)
 
 
 def tap(state: SquadroState, selected: str | None, name: str):
