@@ -60,7 +60,8 @@ def runs_new_version(page: Page) -> bool:
 
 def served_new_index(page: Page) -> bool:
     """Whether the page's own origin would now serve it the new build's files."""
-    return page.evaluate(f"fetch('./').then((r) => r.text()).then((t) => t.includes('{MARKER_NAME}'))")
+    index = page.evaluate("fetch('./').then((response) => response.text())")
+    return MARKER_NAME in index
 
 
 def play(page: Page, lanes: tuple[str, ...]) -> dict:
