@@ -19,8 +19,9 @@
   // How often a page that stays open (a kiosk, a pinned tab) asks for a new sw.js;
   // browsers otherwise check only when a page of the site is loaded.
   var UPDATE_CHECK_MS = 60 * 60 * 1000;
-  // After asking the waiting worker to take over, reload anyway if it has not
-  // within this time, rather than leave the visitor in front of a dead button.
+  // After asking the waiting worker to take over, say so if it has not within this
+  // time. No reload then: it would show the same old version and offer the update
+  // again, which on a kiosk would repeat for ever.
   var APPLY_TIMEOUT_MS = 10 * 1000;
 
   var update = {
@@ -75,8 +76,7 @@
     // Workbox's generated worker calls skipWaiting() on this message.
     waiting.postMessage({ type: 'SKIP_WAITING' });
     window.setTimeout(function () {
-      console.warn('Ludeum: the new version did not take over; reloading anyway');
-      window.location.reload();
+      console.warn('Ludeum: the new version has not taken over yet:', waiting.state);
     }, APPLY_TIMEOUT_MS);
   }
 

@@ -28,8 +28,8 @@ class NewVersion:
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
         self.offered = False
-        self.applying = False
         self._kiosk_check = None
+        self._kiosk_timer = None
         listen(window, "ludeum:update-ready", lambda event: self.offer())
         listen(element("update-reload"), "click", lambda event: self.apply())
         state = getattr(window, "ludeumUpdate", None)
@@ -44,7 +44,7 @@ class NewVersion:
             # A gallery screen asks no one: the update waits until the visitor has
             # gone and the computer plays itself again (attract mode, nothing kept).
             self._kiosk_check = create_proxy(lambda: self.apply_between_visitors())
-            window.setInterval(self._kiosk_check, KIOSK_CHECK_MS)
+            self._kiosk_timer = window.setInterval(self._kiosk_check, KIOSK_CHECK_MS)
             self.apply_between_visitors()
             return
         element("update").hidden = False
@@ -53,11 +53,10 @@ class NewVersion:
 
     def apply_between_visitors(self) -> None:
         if self.screen.attract:
+            window.clearInterval(self._kiosk_timer)  # asked once: the page reloads
             self.apply()
 
     def apply(self) -> None:
-        if self.applying:
-            return
-        self.applying = True
-        element("update-reload").disabled = True  # the page reloads in a moment
+        # The button stays usable: asking again is harmless, and is the way out if
+        # the new version was slow to take over (boot.js warns after a while).
         window.ludeumUpdate.apply()
