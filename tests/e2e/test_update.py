@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from axe import check_accessibility
 from harness import ROOT, SiteServer, Watch, new_game, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import wait_offline_ready
@@ -118,6 +119,8 @@ def test_one_tab_updates_when_the_visitor_reloads_from_the_notice(
     deploy_new_build(site)
     check_for_update(page)
     expect_update_offered(page)
+    expect(page.locator("#announcer")).to_have_text("A new version of Ludeum is ready.")
+    check_accessibility(page, "the update notice")
 
     # Ignored: a plain reload keeps the version the browser still holds for this tab,
     # and offers the new one again.
