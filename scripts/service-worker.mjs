@@ -19,7 +19,11 @@ const { count, size, warnings } = await generateSW({
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
   // Take over the first tab at once, so it works offline without a reload.
   clientsClaim: true,
-  skipWaiting: true,
+  // A new build waits until the visitor agrees to reload (static/boot.js posts
+  // {type: 'SKIP_WAITING'}, which the generated worker handles) or every tab of
+  // the site has closed. Taking over at once would serve an old page, still
+  // running, the new build's files: a mix of two versions.
+  skipWaiting: false,
   cleanupOutdatedCaches: true,
   // "./" and "./?game=senet" are all served the cached index.html.
   directoryIndex: 'index.html',

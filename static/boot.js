@@ -4,8 +4,34 @@
 // once Python is ready, so downloading the ~14 MB precache does not compete
 // with the first boot. Ready means either PyScript's `py:all-done` event or our
 // own `ludeum:ready` event, both dispatched on window; whichever comes first.
+//
+// It also runs the page's half of updates (docs/deploying.md, "Updating"). sw.js
+// is generated without skipWaiting: a new deploy installs beside the version the
+// open tabs run and waits, so no old page is ever served files of the new build.
+// When a new worker is waiting this script sets window.ludeumUpdate.ready and
+// dispatches `ludeum:update-ready` on window; the glue (src/web/update.py) shows
+// the notice, or applies the update itself on a kiosk between visitors, by calling
+// window.ludeumUpdate.apply(). The state lives on window because the update may be
+// noticed before Python has started listening.
 (function () {
   'use strict';
+
+  // How often a page that stays open (a kiosk, a pinned tab) asks for a new sw.js;
+  // browsers otherwise check only when a page of the site is loaded.
+  var UPDATE_CHECK_MS = 60 * 60 * 1000;
+  // After asking the waiting worker to take over, say so if it has not within this
+  // time. No reload then: it would show the same old version and offer the update
+  // again, which on a kiosk would repeat for ever.
+  var APPLY_TIMEOUT_MS = 10 * 1000;
+
+  var update = {
+    ready: false, // a new version is installed and waiting
+    registration: null,
+    apply: function () {
+      applyUpdate();
+    },
+  };
+  window.ludeumUpdate = update;
 
   if (!('serviceWorker' in navigator)) {
     return; // old browser, or not a secure context (e.g. file://, plain http on a LAN host)
@@ -13,6 +39,76 @@
 
   if (window.ludeumStorage === 'memory') {
     return; // storage-guard.js: a frame where the browser blocks storage, and workers with it
+  }
+
+  // Every tab reloads when a new worker takes control, not only the one whose
+  // visitor pressed the button: a tab left on the old page would go on running old
+  // code against the new build's files (the computer's engine, lazily loaded
+  // chunks). Nothing is lost: the game is saved after every action. The first
+  // worker's clients.claim() also changes the controller, of a page that had none:
+  // that page already runs the current build and must not reload.
+  var controller = navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener('controllerchange', function () {
+    var before = controller;
+    controller = navigator.serviceWorker.controller;
+    if (before) {
+      window.location.reload();
+    }
+  });
+
+  function noticeWaiting(registration) {
+    if (update.ready || !registration.waiting) {
+      return;
+    }
+    update.ready = true;
+    update.registration = registration;
+    window.dispatchEvent(new Event('ludeum:update-ready'));
+  }
+
+  function applyUpdate() {
+    var waiting = update.registration && update.registration.waiting;
+    if (!waiting) {
+      // Another tab applied it already (this one reloads on controllerchange), or
+      // there is nothing to wait for: a plain reload shows the current version.
+      window.location.reload();
+      return;
+    }
+    // Workbox's generated worker calls skipWaiting() on this message.
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+    window.setTimeout(function () {
+      console.warn('Ludeum: the new version has not taken over yet:', waiting.state);
+    }, APPLY_TIMEOUT_MS);
+  }
+
+  function checkForUpdate(registration) {
+    registration.update().catch(function (error) {
+      // Offline or server down: the version in use keeps working; try again later.
+      console.warn('Ludeum: could not check for a new version:', error);
+    });
+  }
+
+  function watchForUpdates(registration) {
+    noticeWaiting(registration); // installed while no page of the site was open, or by another tab
+    registration.addEventListener('updatefound', function () {
+      var worker = registration.installing;
+      if (!worker) {
+        return;
+      }
+      worker.addEventListener('statechange', function () {
+        // Without a controller this is the first install, which takes over at once.
+        if (worker.state === 'installed' && navigator.serviceWorker.controller) {
+          noticeWaiting(registration);
+        }
+      });
+    });
+    window.setInterval(function () {
+      checkForUpdate(registration);
+    }, UPDATE_CHECK_MS);
+    document.addEventListener('visibilitychange', function () {
+      if (document.visibilityState === 'visible') {
+        checkForUpdate(registration);
+      }
+    });
   }
 
   var registered = false;
@@ -23,7 +119,7 @@
     }
     registered = true;
     // Relative to the page, so the site works under any sub-path.
-    navigator.serviceWorker.register('sw.js', { scope: './' }).catch(function (error) {
+    navigator.serviceWorker.register('sw.js', { scope: './' }).then(watchForUpdates, function (error) {
       // Offline use will not work, but the app does; warn rather than error.
       console.warn('Ludeum: service worker registration failed:', error);
     });

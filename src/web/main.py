@@ -17,6 +17,7 @@ from web.page import element
 from web.screen import GameScreen
 from web.settings import Settings
 from web.storage import Storage
+from web.update import NewVersion
 
 
 def main() -> None:
@@ -35,6 +36,7 @@ def main() -> None:
             screen.enter_attract()
     if not screen.attract:
         screen.computer_turn()  # a restored game may be the computer's turn
+    NewVersion(screen)  # after the kiosk: a kiosk applies updates between visitors
     for id_ in ("new-game", "show-rules", "language", "contrast"):
         element(id_).disabled = False
     app = element("app")

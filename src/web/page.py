@@ -27,6 +27,8 @@ PAGE_TEXT = {
     "idle-title": N_("Are you still there?"),
     "idle-continue": N_("Continue playing"),
     "attract-label": N_("Touch the screen to play"),
+    "update-text": N_("A new version of Ludeum is ready."),
+    "update-reload": N_("Reload to update"),
     "keys-hint": N_(
         "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
         "Space picks a piece, then where it goes; Escape drops the choice; T throws the "

@@ -55,6 +55,7 @@ PAIRS = [
     ("Rules link, disabled", (".link-button:disabled", "color"), (":root", "background"), False),
     ("notice", (".notice", "color"), (".notice", "background"), False),
     ("notice detail", (".notice .detail", "color"), (".notice", "background"), False),
+    ("update notice", (":root", "color"), (".update", "background"), False),
     ("keys hint", (".hint", "color"), (":root", "background"), False),
     ("warning in the new-game dialog", (".hint", "color"), ("dialog", "background"), False),
     ("ruleset line", (".ruleset-line", "color"), (":root", "background"), False),
