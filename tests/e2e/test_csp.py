@@ -34,7 +34,7 @@ DATA_MODULE_IN_WORKER = (
 
 
 def documented_header() -> str:
-    """The header value in docs/deploying.md's nginx line (tests/unit/test_csp.py checks
+    """The header value in docs/deploying.md's nginx line (tests/unit/test_csp_policy.py checks
     that it matches the page's meta and the Apache line)."""
     text = (ROOT / "docs" / "deploying.md").read_text(encoding="utf-8")
     match = re.search(r'add_header Content-Security-Policy "([^"]+)" always;', text)
