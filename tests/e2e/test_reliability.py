@@ -305,8 +305,8 @@ def test_an_unreadable_record_too_large_to_set_aside_is_said_held_and_never_over
     row = record_row(page)
     expect(row).to_contain_text("not saved over until you download or dismiss it")
 
-    throw(page)
-    throw(page)
+    advance(page)
+    advance(page)
     assert get(page, SAVE_KEY) == record  # the next moves did not overwrite it
 
     name, content = download(page, row.get_by_role("button", name="Download"))
