@@ -9,23 +9,121 @@
 // the build into static/vendor/fake-indexeddb.js) for indexedDB. The game is then
 // played without being kept, and the page says so (src/web/main.py reads
 // window.ludeumStorage).
+//
+// Two more jobs, for a store that works:
+// - Full is not blocked. When the probe's write fails with QuotaExceededError but
+//   reading works, the real localStorage is kept (the saved game resumes) and the app
+//   is told (window.ludeumStorage = 'full') so that it says saving does not work.
+// - The boot watchdog. Python writes the marker BOOT_KEY naming the save it is about
+//   to read and removes it once the app is ready (src/web/screen.py, main.py). A
+//   marker still there now means the last boot died while reading, replaying or
+//   drawing that record: before Python can read it again, the record is moved aside
+//   byte for byte (QUARANTINE_PREFIX, the app's place for records it cannot use),
+//   with a note saying why, and window.ludeumRescued tells the app, which starts a
+//   new game and says so. Nothing a stored record holds can then stop the app for
+//   good. Where moving it fails (storage full), the record stays where it is and the
+//   app skips it for this boot and offers it as a download (keptAs: null).
+
 (function () {
   'use strict';
 
+  var BOOT_KEY = 'ludeum:v1:boot';
+  var SAVE_KEY = 'ludeum:v1:current';
+  var QUARANTINE_PREFIX = 'ludeum:v1:quarantine:';
+  var NOTE_PREFIX = 'ludeum:v1:note:';
+
+  function isQuotaError(error) {
+    return Boolean(error) && (error.name === 'QuotaExceededError' || error.code === 22
+      || error.name === 'NS_ERROR_DOM_QUOTA_REACHED');
+  }
+
+  // 'ok', 'full' (writes refused for lack of space, reads work) or 'blocked'.
   function probe(name) {
+    var store;
     try {
-      var store = window[name];
+      store = window[name];
       var key = 'ludeum:probe';
       store.setItem(key, '1');
       store.removeItem(key);
-      return true;
+      return 'ok';
     } catch (error) {
-      return false;
+      if (!isQuotaError(error)) {
+        return 'blocked';
+      }
+      try {
+        store.getItem(SAVE_KEY);
+        return 'full';
+      } catch (again) {
+        return 'blocked';
+      }
     }
   }
 
-  if (probe('localStorage')) {
-    window.ludeumStorage = 'browser';
+  function pad(n) { return (n < 10 ? '0' : '') + n; }
+
+  // Local time, as the app names its own set-aside records (YYYYMMDDTHHMMSS).
+  function stamp(date) {
+    return date.getFullYear() + pad(date.getMonth() + 1) + pad(date.getDate()) + 'T'
+      + pad(date.getHours()) + pad(date.getMinutes()) + pad(date.getSeconds());
+  }
+
+  function isoLocal(date) {
+    return date.getFullYear() + '-' + pad(date.getMonth() + 1) + '-' + pad(date.getDate())
+      + 'T' + pad(date.getHours()) + ':' + pad(date.getMinutes()) + ':' + pad(date.getSeconds());
+  }
+
+  function watchdog(store) {
+    var marker = store.getItem(BOOT_KEY);
+    if (marker === null) {
+      return;
+    }
+    var slot = null;
+    try {
+      slot = JSON.parse(marker).key;
+    } catch (error) {
+      slot = null;
+    }
+    // Only a save slot is ever moved: never a key the marker might name by mistake.
+    var record = typeof slot === 'string'
+      && (slot === SAVE_KEY || slot.indexOf(SAVE_KEY + '?') === 0) ? store.getItem(slot) : null;
+    if (record === null) {
+      store.removeItem(BOOT_KEY); // the boot died before reading a save: nothing to move
+      return;
+    }
+    var now = new Date();
+    var key = QUARANTINE_PREFIX + stamp(now);
+    for (var n = 2; store.getItem(key) !== null; n++) {
+      key = QUARANTINE_PREFIX + stamp(now) + '-' + n;
+    }
+    var keptAs = null;
+    try {
+      store.setItem(key, record);
+      keptAs = key;
+    } catch (error) {
+      keptAs = null; // full: the record stays in its slot, and the app skips it
+    }
+    if (keptAs !== null) {
+      try {
+        store.setItem(NOTE_PREFIX + key,
+          JSON.stringify({ why: 'boot', at: isoLocal(now), from: slot }));
+      } catch (error) {
+        // The record is safe; only its note is missing (listed as "reason unknown").
+      }
+      store.removeItem(slot);
+    }
+    store.removeItem(BOOT_KEY);
+    window.ludeumRescued = { key: slot, keptAs: keptAs, size: record.length };
+  }
+
+  var found = probe('localStorage');
+  if (found !== 'blocked') {
+    window.ludeumStorage = found === 'ok' ? 'browser' : 'full';
+    try {
+      watchdog(window.localStorage);
+    } catch (error) {
+      // Never let the guard itself stop the boot; the app starts as it would have.
+      console.warn('Ludeum: boot watchdog failed:', error);
+    }
     return;
   }
   window.ludeumStorage = 'memory';
@@ -43,7 +141,7 @@
   }
 
   ['localStorage', 'sessionStorage'].forEach(function (name) {
-    if (name === 'sessionStorage' && probe(name)) {
+    if (name === 'sessionStorage' && probe(name) !== 'blocked') {
       return;
     }
     Object.defineProperty(window, name, {

@@ -94,3 +94,26 @@ def load(text: str) -> Any:
         raise SaveError(str(error)) from None
     except Exception as error:  # a bug must not cost the user their record
         raise SaveError(f"unreadable record ({type(error).__name__}: {error})") from None
+
+
+def continues(older: str, newer: str) -> bool:
+    """True when ``newer`` is the game of ``older`` played on: the same game, rules and
+    start, and ``older``'s actions are the first of ``newer``'s. Then keeping only
+    ``newer`` loses nothing (two tabs on one saved game). Never raises; anything
+    unreadable counts as not continued, so that it is kept."""
+    try:
+        if max(older.count("[") + older.count("{"), newer.count("[") + newer.count("{")) > (
+            MAX_BRACKETS
+        ):
+            return False
+        a, b = json.loads(older), json.loads(newer)
+        game_a, game_b = a["record"], b["record"]
+        actions_a, actions_b = game_a["actions"], game_b["actions"]
+        if a.get("game") != b.get("game") or not isinstance(actions_a, list):
+            return False
+        same_start = {k: v for k, v in game_a.items() if k not in ("actions", "position")} == {
+            k: v for k, v in game_b.items() if k not in ("actions", "position")
+        }
+        return same_start and actions_b[: len(actions_a)] == actions_a
+    except (AttributeError, KeyError, TypeError, ValueError, RecursionError):
+        return False

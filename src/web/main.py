@@ -14,9 +14,10 @@ from pyscript import window
 from ludeum import launch as launching
 from web.kiosk import Kiosk
 from web.page import element
+from web.records import Records
 from web.screen import GameScreen
 from web.settings import Settings
-from web.storage import Storage
+from web.storage import BOOT_KEY, Storage
 from web.update import NewVersion
 
 
@@ -24,7 +25,7 @@ def main() -> None:
     launch = launching.parse(str(window.location.search))
     storage = Storage()
     settings = Settings(storage, launch)
-    screen = GameScreen(launch, storage)
+    screen = GameScreen(launch, storage, Records(storage))
     for problem in launch.problems:
         screen.notice(problem.text())
     screen.render()
@@ -42,6 +43,9 @@ def main() -> None:
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")
+    # The saved game was read, replayed and drawn: the boot watchdog's marker
+    # (static/storage-guard.js) has done its job for this boot.
+    storage.remove(BOOT_KEY)
     window.dispatchEvent(window.Event.new("ludeum:ready"))
 
 

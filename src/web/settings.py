@@ -5,11 +5,11 @@ from __future__ import annotations
 from pyscript import document, window
 
 from ludeum import launch as launching
-from ludeum.i18n import LANGUAGES, set_language
+from ludeum.i18n import LANGUAGES, _, set_language
 
 from .page import element, listen, translate_page
 from .screen import GameScreen
-from .storage import LANGUAGE_KEY, THEME_KEY, Storage
+from .storage import LANGUAGE_KEY, THEME_KEY, Storage, Written
 
 
 class Settings:
@@ -45,6 +45,7 @@ class Settings:
         return bool(window.matchMedia("(prefers-contrast: more)").matches)
 
     def wire(self, screen: GameScreen) -> None:
+        self.screen = screen
         def on_language(event) -> None:
             self.choose_language(str(element("language").value), screen)
 
@@ -52,14 +53,21 @@ class Settings:
         listen(element("contrast"), "click", lambda event: self.toggle_contrast())
 
     def choose_language(self, code: str, screen: GameScreen) -> None:
-        self.storage.set(LANGUAGE_KEY, code)
+        written = self.storage.set(LANGUAGE_KEY, code)
         self.apply_language(code)
         screen.relabel()
+        self._said(written)
 
     def toggle_contrast(self) -> None:
         theme = "standard" if self.contrast() else "contrast"
-        self.storage.set(THEME_KEY, theme)
+        written = self.storage.set(THEME_KEY, theme)
         self.apply_theme(theme)
+        self._said(written)
+
+    def _said(self, written: Written) -> None:
+        if not written:
+            self.screen.notice(_("This choice applies now, but could not be remembered for "
+                                 "next time: the browser's storage refused it."))  # fmt: skip
 
 
 def _browser_language() -> str:

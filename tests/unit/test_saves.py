@@ -37,6 +37,7 @@ from ludeum.senet import (
     SenetState,
     Throw,
     new_game,
+    parse_action,
     parse_position,
     position,
 )
@@ -753,3 +754,19 @@ def test_a_record_cannot_skip_the_opening():
     data["record"]["actions"] = [ONE.notation(), TWO.notation()]
     with pytest.raises(SaveError, match=r"action 2 \('T1100'\) .* no throw is expected now"):
         load_data(data)
+
+
+def test_continues_tells_a_game_played_on_from_a_game_that_went_its_own_way():
+    start = new_game(JEQUIER, first_seat=0)
+    older = start.apply(parse_action("T0110"))
+    newer = older.apply(parse_action("T1000"))
+    assert saves.continues(saves.dump(older), saves.dump(newer))
+    assert saves.continues(saves.dump(older), saves.dump(older))
+    assert not saves.continues(saves.dump(newer), saves.dump(older))
+    other_throw = start.apply(parse_action("T0010"))
+    assert not saves.continues(saves.dump(older), saves.dump(other_throw))
+    other_start = new_game(JEQUIER, first_seat=1).apply(parse_action("T0110"))
+    assert not saves.continues(saves.dump(start), saves.dump(other_start))
+    for bad in ("{not json", "[]", '{"record": 3}', "[" * 5000):
+        assert not saves.continues(bad, saves.dump(older))
+        assert not saves.continues(saves.dump(older), bad)
