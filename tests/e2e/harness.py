@@ -40,6 +40,20 @@ CHROMIUM_ARGS = [
     "HeapProfilerReporting:stable-probability/0/nonstable-probability/0",
 ]
 READY_SELECTOR = '#app[data-state="ready"]'
+# Records every gap between ticks of a 5 ms timer on the page's main thread: anything
+# that holds the thread (Python running on the page, a long layout) shows as a gap
+# longer than 5 ms. Start with page.evaluate(STALL_PROBE), read window.__probe.
+STALL_PROBE = """() => {
+  const probe = window.__probe = { worst: 0, ticks: 0, gaps: [] };
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    probe.gaps.push(now - last);
+    probe.worst = Math.max(probe.worst, now - last);
+    probe.ticks += 1;
+    last = now;
+  }, 5);
+}"""
 # Python boots in about 5-6 s here; leave room for a slow, busy machine.
 READY_TIMEOUT_MS = 60_000
 
