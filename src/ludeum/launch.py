@@ -32,6 +32,13 @@ IDLE_DEFAULT = 90
 IDLE_RANGE = (5, 3600)
 #: Longest value quoted back in a message, so a huge parameter cannot flood the page.
 QUOTE_LIMIT = 40
+#: Our parameter names (docs/embedding.md); any other name is the host page's own.
+PARAMETERS = ("game", "ruleset", "lang", "theme", "kiosk", "idle", "opponent", "level",
+              "computer")  # fmt: skip
+#: Most messages a URL can put on the page; past it, one line says there is more.
+#: Each of our parameters gives at most two (repeated, bad value), so a link that a
+#: person wrote stays under it and a hostile one cannot fill the screen.
+PROBLEM_LIMIT = 5
 
 
 @dataclass(frozen=True)
@@ -93,12 +100,17 @@ def parse(query: str) -> Launch:
     """The launch asked for by a URL's query string (with or without its ``?``)."""
     problems: list[Problem] = []
     given: dict[str, str] = {}
+    times: dict[str, int] = {}
     for name, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
-        if name in given:
-            problems.append(Problem(N_("The parameter “{name}” is given more than once; "
-                                       "the first value is used."), (("name", name),)))  # fmt: skip
+        if name not in PARAMETERS:
             continue
-        given[name] = value.strip()
+        times[name] = times.get(name, 0) + 1
+        given.setdefault(name, value.strip())
+    for name, count in times.items():
+        if count > 1:  # one message however often, not one per repeat
+            problems.append(Problem(N_("The parameter “{name}” is given {count} times; "
+                                       "the first value is used."),
+                                    (("name", name), ("count", str(count)))))  # fmt: skip
 
     def bad(name: str, allowed) -> None:
         problems.append(
@@ -154,6 +166,11 @@ def parse(query: str) -> Launch:
                 (("low", str(low)), ("high", str(high)), ("value", _quote(text)),
                  ("default", str(IDLE_DEFAULT))),
             ))  # fmt: skip
+
+    if len(problems) > PROBLEM_LIMIT:
+        problems[PROBLEM_LIMIT - 1 :] = [Problem(N_(
+            "Other parameters of this link could not be used either; their defaults are used."
+        ), ())]  # fmt: skip
 
     return Launch(
         game=game,

@@ -49,6 +49,7 @@ class GameScreen:
     def __init__(self, launch: launching.Launch, storage: Storage, records: Records) -> None:
         self.rng = random.Random()
         self.first_choice = "random"  # who starts the next new game
+        self.last_senet_rules = JEQUIER  # preset in the new-game form for Senet
         self.launch = launch
         self.storage = storage
         self.records = records
@@ -545,15 +546,14 @@ class GameScreen:
     def open_new_game(self) -> None:
         """The new-game dialog, preset to the current game; the dialog is also the
         confirmation before a game in progress is replaced."""
-        from ludeum.senet.setup_form import form_html  # not needed to boot
+        from ludeum.senet.setup_form import form_for  # not needed to boot
 
         in_progress = bool(self.state.actions()) and self.state.winner is None
         element("replace-warning").textContent = (
             _("Starting a new game replaces the game in progress.") if in_progress else ""
         )
-        rules = getattr(self.state, "rules", None) or JEQUIER
-        element("new-game-fields").innerHTML = form_html(
-            rules, self.first_choice, game=self.ui.GAME, players=self.players
+        element("new-game-fields").innerHTML = form_for(
+            self.state, self.first_choice, self.players, self.last_senet_rules
         )
         element("new-game-dialog").showModal()
 
@@ -562,9 +562,11 @@ class GameScreen:
         element("new-game").focus()
 
     def on_new_game_submit(self, event) -> None:
-        from ludeum.senet.setup_form import choice_from_form
+        from ludeum.senet.setup_form import choice_from_form, senet_preset
 
         event.preventDefault()
+        # Offered again when the dialog opens on another game.
+        self.last_senet_rules = senet_preset(self.state, self.last_senet_rules)
         values = {}
         for entry in window.FormData.new(element("new-game-form")).entries():
             values[str(entry[0])] = str(entry[1])

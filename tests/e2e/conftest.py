@@ -15,6 +15,10 @@
 
 Every test in this folder is marked e2e. Playwright never downloads a browser:
 harness.CHROMIUM (/usr/bin/chromium) is used.
+
+A test marked ``retry_if_page_crashed`` runs once more, and says so, when it failed
+and a watched page's renderer crashed: a rare Chromium crash while reloading with the
+computer's worker running that no app code can cause (harness.py, PAGE_CRASHES).
 """
 
 from __future__ import annotations
@@ -24,8 +28,20 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from _pytest.runner import runtestprotocol
 from harness import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, SiteServer, Watch
 from playwright.sync_api import BrowserContext, Page
+
+#: The pages of a test whose renderer crashed (set by the watch fixture).
+CRASHED = pytest.StashKey[list[str]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "retry_if_page_crashed: run the test once more if it failed and Chromium's "
+        "renderer crashed under it (logged)",
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -33,6 +49,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
+    """One more run, and only one, for a marked test that failed after a crash."""
+    if item.get_closest_marker("retry_if_page_crashed") is None:
+        return None
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    crashed = item.stash.get(CRASHED, [])
+    if crashed and any(report.failed for report in reports):
+        note = (f"{item.nodeid}: Chromium's renderer crashed ({', '.join(crashed)}); "
+                "running the test once more")  # fmt: skip
+        reporter = item.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"\nPAGE CRASH: {note}", yellow=True)
+        first = "\n".join(str(report.longrepr) for report in reports if report.failed)
+        item.stash[CRASHED] = []
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+        for report in reports:
+            report.sections.append(("page crash, first run", f"{note}\n{first}"))
+    for report in reports:
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
 
 
 @pytest.fixture(scope="session")
@@ -97,7 +138,7 @@ def own_site_server(dist_dir: Path, serve: Callable[[Path], SiteServer]) -> Site
 
 
 @pytest.fixture
-def watch() -> Iterator[Callable[[BrowserContext, str], Watch]]:
+def watch(request: pytest.FixtureRequest) -> Iterator[Callable[[BrowserContext, str], Watch]]:
     """watch(context, origin) -> Watch; the test fails at teardown on any problem."""
     watches: list[Watch] = []
 
@@ -107,6 +148,7 @@ def watch() -> Iterator[Callable[[BrowserContext, str], Watch]]:
         return watched
 
     yield start
+    request.node.stash[CRASHED] = [url for watched in watches for url in watched.crashes]
     problems = [problem for watched in watches for problem in watched.problems()]
     if problems:
         pytest.fail("\n".join(["the page misbehaved:", *problems]), pytrace=False)

@@ -3,6 +3,8 @@ checked, a bad one is reported in words and replaced by its default."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -97,11 +99,40 @@ def test_idle_time_must_be_a_whole_number_in_range() -> None:
 def test_a_repeated_parameter_keeps_the_first_value() -> None:
     result = launch.parse("game=squadro&game=lodestone")
     assert result.game == "squadro"
-    assert "more than once" in texts(result)[0]
+    assert texts(result) == ["The parameter “game” is given 2 times; the first value is used."]
+
+
+def test_a_parameter_repeated_500_times_gives_one_message() -> None:
+    # Issue 12, item 8: ?lang=fr 500 times printed 499 identical warnings.
+    result = launch.parse("&".join(["lang=fr"] * 500))
+    assert result.language == "fr"
+    assert texts(result) == ["The parameter “lang” is given 500 times; the first value is used."]
 
 
 def test_foreign_parameters_are_ignored() -> None:
     assert launch.parse("utm_source=museum&seed=7") == launch.Launch()
+    # Even repeated: a host page's own parameters are none of our business.
+    assert launch.parse("utm_source=a&utm_source=b&seed=7&seed=8") == launch.Launch()
+
+
+def test_a_hostile_url_cannot_fill_the_screen() -> None:
+    bad = {name: f"bad{n}" for n, name in enumerate(launch.PARAMETERS)}
+    query = "&".join(f"{name}={value}" for name, value in bad.items() for _ in range(50))
+    result = launch.parse("kiosk=1&" + query + "&x=1" * 1000)
+    assert len(result.problems) == launch.PROBLEM_LIMIT
+    assert texts(result)[-1] == (
+        "Other parameters of this link could not be used either; their defaults are used."
+    )
+
+
+def test_every_problem_is_listed_up_to_the_limit() -> None:
+    five = "game=chess&lang=de&theme=neon&kiosk=maybe&opponent=robot"
+    assert launch.PROBLEM_LIMIT == 5
+    assert len(texts(launch.parse(five))) == 5
+    assert all("Unknown value" in text for text in texts(launch.parse(five)))
+    six = texts(launch.parse(five + "&level=genius"))
+    assert len(six) == 5 and "Other parameters" in six[-1]
+    assert all("Unknown value" in text for text in six[:-1])
 
 
 def test_a_long_value_is_shortened_in_the_message() -> None:
@@ -143,3 +174,19 @@ def test_any_query_string_parses_to_known_values(query: str) -> None:
     assert result.idle_seconds == launch.IDLE_DEFAULT or low <= result.idle_seconds <= high
     for problem in result.problems:
         problem.text()
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([*launch.PARAMETERS, "utm_source"]), st.text(max_size=8)),
+        max_size=60,
+    )
+)
+def test_any_mix_of_our_parameters_gives_few_messages(pairs) -> None:
+    result = launch.parse(urlencode(pairs))
+    assert len(result.problems) <= launch.PROBLEM_LIMIT
+    named = [dict(p.fields).get("name") for p in result.problems]
+    # One message per parameter at most for each kind of problem.
+    repeats = [p for p in result.problems if "given" in p.message]
+    assert len(repeats) == len({dict(p.fields)["name"] for p in repeats})
+    assert all(name in (None, *launch.PARAMETERS) for name in named)

@@ -1,7 +1,8 @@
 """The new-game form for Senet: which reading, its options, and who throws first.
 
 ``form_html`` draws the form's fields (presets first, Kendall's four options and the
-Jéquier options behind "custom"); ``choice_from_form`` turns the submitted values
+Jéquier options behind "custom"); ``form_for`` presets them to the game on screen,
+whichever game it is; ``choice_from_form`` turns the submitted values
 back into a ruleset and a first seat, checking every value: a tampered form falls
 back to the defaults and never raises.
 """
@@ -10,8 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from .. import seats
+from .. import saves, seats
 from ..i18n import N_, _
+from ..lodestone.rules import LodestoneRules
 from .rulesets import JEQUIER, JEQUIER_LUDII, KENDALL_OPTIONS, TAIT, SenetRules, kendall
 
 #: The readings offered first, in the order shown.
@@ -120,9 +122,11 @@ def form_html(
     first: str = "random",
     game: str = "senet",
     players: tuple[str, str] = seats.HUMANS,
+    per_colour_reading: bool = False,
 ) -> str:
     """The fields of the new-game form: the game, who plays, then (for Senet) the
-    reading and its options, preset to ``current``, then who starts."""
+    reading and its options, preset to ``current``, Lodestone's option, then who
+    starts."""
     reading = reading_of(current)
     # Messages stay outside f-strings: the extractor does not look inside them.
     out = [_fieldset("games", _("Game"))]
@@ -170,8 +174,9 @@ def form_html(
     out.append("</fieldset>")
     out.append(_fieldset("options lodestone-options", _("Lodestone's options")))
     reading_label = _("Each colour reads the magnets its own way (White sees 1 as 3, 2 as 4)")
+    checked = " checked" if per_colour_reading else ""
     out.append(
-        '<label class="choice"><input type="checkbox" name="per_colour_reading"> '
+        f'<label class="choice"><input type="checkbox" name="per_colour_reading"{checked}> '
         f"{escape(reading_label)}</label></fieldset>"
     )
     out.append(_fieldset("first", _("Who starts")))
@@ -183,6 +188,34 @@ def form_html(
         )
     out.append("</fieldset>")
     return "".join(out)
+
+
+def senet_preset(state, last: SenetRules = JEQUIER) -> SenetRules:
+    """The Senet reading to offer: the game's own when Senet is on screen, else the
+    last one played (``last``). Every game keeps a ``rules`` of its own kind, so a
+    Lodestone or Squadro state must not be taken for Senet's."""
+    rules = getattr(state, "rules", None)
+    return rules if isinstance(rules, SenetRules) else last
+
+
+def form_for(
+    state,
+    first: str = "random",
+    players: tuple[str, str] = seats.HUMANS,
+    last_senet: SenetRules = JEQUIER,
+) -> str:
+    """The form preset to the game on screen (``state``, of any game): that game
+    checked, its own rules in its own fields, and the other games' fields at the
+    last Senet reading played and Lodestone's default."""
+    rules = getattr(state, "rules", None)
+    per_colour = isinstance(rules, LodestoneRules) and rules.per_colour_reading
+    return form_html(
+        senet_preset(state, last_senet),
+        first,
+        game=saves.game_name(state),
+        players=players,
+        per_colour_reading=per_colour,
+    )
 
 
 def choice_from_form(values: dict[str, str]) -> tuple[SenetRules, str]:
