@@ -15,7 +15,7 @@
 //   reading works, the real localStorage is kept (the saved game resumes) and the app
 //   is told (window.ludeumStorage = 'full') so that it says saving does not work.
 // - The boot watchdog. Python writes the marker BOOT_KEY naming the save it is about
-//   to read and removes it once the app is ready (src/web/screen.py, main.py). A
+//   to read and removes it once the app is ready (src/web/keeping.py, main.py). A
 //   marker still there now means the last boot died while reading, replaying or
 //   drawing that record: before Python can read it again, the record is moved aside
 //   byte for byte (QUARANTINE_PREFIX, the app's place for records it cannot use),

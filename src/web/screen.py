@@ -3,7 +3,6 @@ draws each state, and keeps the current game in storage."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 
@@ -19,9 +18,10 @@ from ludeum.protocol import IllegalAction
 from ludeum.senet import JEQUIER, PRESETS
 
 from .computer import ComputerPlayer
+from .keeping import Keeping
 from .page import announce, element, focus_cell, listen, watch_only
 from .records import Records
-from .storage import BOOT_KEY, KEPT_PREFIX, QUARANTINE_PREFIX, SAVE_KEY, Storage, Written
+from .storage import SAVE_KEY, Storage
 
 #: The computer waits this long before each of its actions, so that a person can
 #: follow its throws and moves (longer when it plays both sides).
@@ -51,20 +51,9 @@ class GameScreen:
         self.first_choice = "random"  # who starts the next new game
         self.last_senet_rules = JEQUIER  # preset in the new-game form for Senet
         self.launch = launch
-        self.storage = storage
-        self.records = records
         # A link or frame that preselects a game keeps its own game (launch.slot).
         slot = launch.slot()
-        self.home_key = SAVE_KEY + (f"?{slot}" if slot else "")
-        # Where the game on screen is saved: the home slot, or a kept key once the
-        # visitor chose to keep this tab's game apart from another tab's.
-        self.save_key = self.home_key
-        # What this tab last read from or wrote to save_key. Before each write the
-        # slot is compared with it: a difference means another tab saved there, and
-        # this tab never writes over that blindly.
-        self.last_text: str | None = None
-        self.conflict = False  # another tab changed the slot; the visitor chooses
-        self.unsaved: Written | None = None  # why the last save failed, if it did
+        self.keeping = Keeping(self, storage, records, SAVE_KEY + (f"?{slot}" if slot else ""))
         # While an action is being played, what saving has to say waits to be read
         # out after the action itself (one announcement would replace the other).
         self.to_say: list[str] | None = None
@@ -84,17 +73,7 @@ class GameScreen:
         self.last_action_at = 0.0
         self.hint = None  # (move, winning chance or None) for the position shown
         self.state = self._restore()
-        records.current_key = None
-        records.current_text = lambda: saves.dump(self.state, self.players)
-        records.on_open = self.open_kept
-        records.on_freed = self.retry_save
-        records.on_release = self.release_held
-        if storage.full_at_boot:
-            self._saving_failed(Written.FULL, at_boot=True)
-        records.render()
-        listen(window, "storage", self.on_storage)
-        listen(element("follow-other"), "click", lambda event: self.follow_other())
-        listen(element("keep-apart"), "click", lambda event: self.keep_apart())
+        self.keeping.wire()
         listen(element("board"), "click", self.on_board_click)
         listen(element("board"), "keydown", self.on_board_key)
         listen(element("throw"), "click", lambda event: self.throw())
@@ -117,81 +96,18 @@ class GameScreen:
     # -- persistence ----------------------------------------------------------------
 
     def _restore(self):
-        if self._rescued():
-            return self._fresh_game(*self._launch_game())
-        # The boot watchdog's marker (static/storage-guard.js): should reading,
-        # replaying or drawing this record kill Python, the next page load sets the
-        # record aside before Python sees it. main() removes the marker once ready.
-        # Where it cannot be written (storage full) this boot goes unguarded; the
-        # visitor is told the store is full.
-        self.storage.set(BOOT_KEY, json.dumps({"key": self.save_key}))
-        text = self.storage.get(self.save_key)
-        self.last_text = text
+        text = self.keeping.read()
         if text is None:
-            if not self.storage.available:
-                self.notice(_("This browser does not let the page store anything: the game "
-                              "can be played but will not be kept after a reload."))  # fmt: skip
             return self._fresh_game(*self._launch_game())
         try:
             state = saves.load(text)
         except saves.SaveError as error:
-            # Keep the unreadable record aside rather than lose it.
-            _key, kept = self.storage.put_aside(
-                QUARANTINE_PREFIX, text, "unreadable", self.save_key
-            )
-            if kept:
-                self.storage.remove(self.save_key)
-                self.last_text = None
-                self.notice(
-                    _("Your saved game could not be read, so a new game has started. "
-                      "The old record was kept aside in this browser's storage."),
-                    detail=str(error),
-                )  # fmt: skip
-            else:
-                self._hold(text)
-                self.notice(
-                    _("Your saved game could not be read, so a new game has started. The "
-                      "old record could not be kept aside because storage is full: "
-                      "download it below. It stays where it is, and is not saved over "
-                      "until you download or dismiss it."),
-                    detail=str(error),
-                )  # fmt: skip
+            self.keeping.set_aside(text, error)
             return self._fresh_game(*self._launch_game())
         self.log = ui_for(state).game_log(state)
         self.players = saves.load_players(text)
         self.restored = True
         return state
-
-    def _rescued(self) -> bool:
-        """The boot watchdog's report (window.ludeumRescued): the last boot died on
-        a record. Say so; True when this page's own record was the one."""
-        rescued = getattr(window, "ludeumRescued", None)
-        if not rescued:
-            return False
-        key, kept_as = rescued.key, rescued.keptAs
-        if isinstance(kept_as, str):
-            self.notice(_("The app stopped while opening your saved game last time, so that "
-                          "record was set aside and a new game has started. You can "
-                          "download it from the list below."))  # fmt: skip
-        else:
-            self.notice(_("The app stopped while opening your saved game last time, and "
-                          "storage is too full to set that record aside: a new game has "
-                          "started, and the old record stays where it is, not saved over, "
-                          "until you download or dismiss it below."))  # fmt: skip
-        if key != self.save_key:
-            return False
-        if not isinstance(kept_as, str):
-            text = self.storage.get(self.save_key)
-            self.last_text = text
-            if text is not None:
-                self._hold(text)
-        return True
-
-    def _hold(self, text: str) -> None:
-        """A record that could not be set aside: never written over until the
-        visitor downloads or dismisses it (web/records.py)."""
-        self.records.held = (self.save_key, text)
-        self.last_text = text
 
     def _launch_game(self) -> tuple[str, dict]:
         """The game and options the URL asked for (Senet under Jéquier by default)."""
@@ -218,185 +134,15 @@ class GameScreen:
         seat = self.rng.getrandbits(1) if first == "random" else int(first)
         return game_ui(game).start(options, seat)
 
-    def save(self) -> None:
-        """Save the game on screen, unless that would write over something: a held
-        record, or a game another tab saved since this tab last did. A failed write
-        is said at once, and retried after every action."""
-        if self.attract:  # the computer's games between visitors are not kept
-            return
-        if self.conflict or (self.records.held and self.records.held[0] == self.save_key):
-            return
-        text = saves.dump(self.state, self.players)
-        stored = self.storage.get(self.save_key)
-        if stored is not None and stored not in (self.last_text, text):
-            self.on_conflict()
-            return
-        written = self.storage.set(self.save_key, text)
-        if not written:
-            self._saving_failed(written)
-            return
-        self.last_text = text
-        if self.unsaved is not None:
-            self.unsaved = None
-            self.records.saving = True
-            self.records.render()
-            self.notice(_("Saving works again: this game is saved."), key="saving")
-            self._say(_("Saving works again: this game is saved."))
-
-    def _saving_failed(self, written: Written, at_boot: bool = False) -> None:
-        if self.unsaved == written:
-            return  # said already; still retried after every action
-        self.unsaved = written
-        self.records.saving = False
-        self.records.render()
-        if at_boot:
-            text = _("This browser's storage for this site is full, so new moves cannot be "
-                     "saved. Your saved game was opened. To free space, delete games set "
-                     "aside below, or download this game.")  # fmt: skip
-        elif written is Written.FULL:
-            text = _("Storage is full: this game is no longer being saved. You can keep "
-                     "playing; saving is tried again after every move. To free space, "
-                     "delete games set aside below, or download this game.")  # fmt: skip
-        else:
-            text = _("The browser refused to save: this game is no longer being saved. You "
-                     "can keep playing; saving is tried again after every move, or you can "
-                     "download this game.")  # fmt: skip
-        self.notice(text, key="saving")
-        self._say(text)
-
-    def _say(self, text: str) -> None:
+    def say(self, text: str) -> None:
         if self.to_say is not None:
             self.to_say.append(text)
         else:
             announce(text)
 
-    def retry_save(self) -> None:
-        """Space was freed (a record deleted): save now if the last save failed."""
-        if self.unsaved is not None:
-            self.save()
-
-    def release_held(self) -> None:
-        """The held record was downloaded or dismissed: its slot may be written."""
-        self.last_text = self.storage.get(self.save_key)
-        self.save()
-        self.records.saving = self.unsaved is None and not self.conflict
-        self.records.render()
-
     # -- two tabs on one saved game --------------------------------------------------
 
-    def on_storage(self, event) -> None:
-        """Another tab of this site wrote to storage (the event never fires in the
-        tab that wrote)."""
-        key = event.key  # JS null when the other tab cleared the whole store
-        if not isinstance(key, str) or key.startswith((QUARANTINE_PREFIX, KEPT_PREFIX)):
-            self.records.render()
-        if isinstance(key, str) and key != self.save_key:
-            return
-        if self.attract or self.conflict:
-            return
-        stored = self.storage.get(self.save_key)
-        if stored is not None and stored not in (
-            self.last_text, saves.dump(self.state, self.players)
-        ):  # fmt: skip
-            self.on_conflict()
-
-    def on_conflict(self) -> None:
-        self.conflict = True
-        self.records.saving = False
-        self.records.render()
-        text = _("Another tab changed this saved game, so this tab stopped saving over "
-                 "it. Follow the other tab's game, or keep this one under a name of its "
-                 "own.")  # fmt: skip
-        element("conflict-text").textContent = text
-        element("conflict").hidden = False
-        self._say(text)
-
-    def _end_conflict(self) -> None:
-        self.conflict = False
-        element("conflict").hidden = True
-        self.records.saving = self.unsaved is None
-        self.records.current_key = None if self.save_key == self.home_key else self.save_key
-        self.records.render()
-
-    def _keep(self, text: str, why: str) -> bool:
-        """Keep ``text`` as a game of its own; False (and said) when it cannot be."""
-        _key, written = self.storage.put_aside(KEPT_PREFIX, text, why, self.home_key)
-        if not written:
-            self.notice(_("This game could not be kept under a name of its own because "
-                          "storage is full: download it, or free space, and try "
-                          "again."))  # fmt: skip
-            self.records.saving = False
-            self.records.render()
-        return bool(written)
-
-    def follow_other(self) -> None:
-        """Show the game another tab saved; this tab's game is kept first unless
-        the other one is it, played on."""
-        mine = saves.dump(self.state, self.players)
-        text = self.storage.get(self.save_key)
-        if text is None:  # the other tab emptied the slot: nothing to follow
-            self._end_conflict()
-            self.save()
-            return
-        try:
-            state = saves.load(text)
-        except saves.SaveError as error:
-            self.notice(_("The other tab's game could not be read."), detail=str(error))
-            return
-        if self.state.actions() and not saves.continues(mine, text) and not self._keep(
-            mine, "other-tab"
-        ):
-            return
-        self._show(state, text)
-        announce(_("Now showing the game saved by the other tab."))
-
-    def keep_apart(self) -> None:
-        """Keep this tab's game under a key of its own and go on saving it there;
-        the other tab's game stays the current one."""
-        mine = saves.dump(self.state, self.players)
-        key, written = self.storage.put_aside(KEPT_PREFIX, mine, "other-tab", self.home_key)
-        if not written:
-            self._keep(mine, "other-tab")  # says why
-            return
-        self.save_key = key
-        self.last_text = mine
-        self._end_conflict()
-        text = _("This game is now kept under a name of its own, and saved there. The other "
-                 "tab's game stays the current one; this one is listed with the games "
-                 "set aside after a reload.")  # fmt: skip
-        self.notice(text)
-        announce(text)
-
-    def open_kept(self, key: str) -> None:
-        """Make a kept game the current one. Whatever it replaces (the game in the
-        home slot, the game on screen) is kept first if it is in progress."""
-        text = self.storage.get(key)
-        if text is None:
-            self.records.render()
-            return
-        try:
-            state = saves.load(text)
-        except saves.SaveError as error:
-            self.notice(_("That kept game could not be read."), detail=str(error))
-            return
-        mine = saves.dump(self.state, self.players)
-        replaced = [self.storage.get(self.home_key)]
-        if self.save_key == self.home_key or self.conflict:
-            replaced.append(mine)  # else the game on screen is already kept, at save_key
-        for old in dict.fromkeys(t for t in replaced if t is not None and t != text):
-            if _in_progress(old) and not self._keep(old, "put-away"):
-                return
-        if not self.storage.set(self.home_key, text):
-            self.notice(_("That game could not be opened because storage is full: free "
-                          "space and try again."))  # fmt: skip
-            return
-        self.storage.drop(key)
-        self.save_key = self.home_key
-        self._show(state, text)
-        announce(_("The kept game is now the current game."))
-        element("new-game").focus()
-
-    def _show(self, state, text: str) -> None:
+    def show(self, state, text: str) -> None:
         """Put a stored game on screen as the game saved at save_key."""
         self.state = state
         self.players = saves.load_players(text)
@@ -405,8 +151,7 @@ class GameScreen:
         element("moves").innerHTML = ""
         self.selected = None
         self.hint = None
-        self.last_text = text
-        self._end_conflict()
+        self.keeping.shown(text)
         self.render()
         self.computer_turn()
 
@@ -511,7 +256,7 @@ class GameScreen:
         self.hint = None
         self.last_action_at = time.monotonic()
         self.to_say = []
-        self.save()
+        self.keeping.save()
         said, self.to_say = self.to_say, None
         self.render()
         if not self.attract:  # the kiosk's own games between visitors are not read out
@@ -600,7 +345,7 @@ class GameScreen:
         self.hint = None
         self.logged = 0
         element("moves").innerHTML = ""
-        self.save()
+        self.keeping.save()
         self.render()
         human_throws = self.ui.can_throw(self.state) and not self.computer_to_play()
         element("throw" if human_throws else "new-game").focus()
@@ -621,9 +366,7 @@ class GameScreen:
         for id_ in ("new-game-dialog", "rules-dialog", "idle-dialog"):
             if element(id_).open:
                 element(id_).close()
-        if self.storage.get(self.save_key) in (self.last_text, None):
-            self.storage.remove(self.save_key)  # never another tab's game
-            self.last_text = None
+        self.keeping.forget()
         self.attract = True
         document.documentElement.dataset.mode = "attract"
         element("attract").hidden = False
@@ -825,12 +568,3 @@ class GameScreen:
             note.textContent = _("{count} earlier moves are not shown.", count=earlier)
         moves.scrollTop = moves.scrollHeight
 
-
-def _in_progress(text: str) -> bool:
-    """A stored game worth keeping when it is replaced: begun and not over (or not
-    readable, which is kept rather than judged)."""
-    try:
-        state = saves.load(text)
-    except saves.SaveError:
-        return True
-    return bool(state.actions()) and state.outcome() is None
