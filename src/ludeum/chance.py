@@ -32,3 +32,20 @@ def random_choice(options: Sequence[Any], source: random.Random) -> Any:
     forced moves do not shift a seeded game."""
     n = len(options)
     return options[int(source.random() * n)] if n > 1 else options[0]
+
+
+def random_play(state: Any, source: random.Random, most: int) -> Any:
+    """The state after at most ``most`` random actions from ``state``, fewer if the
+    game ends: each throw drawn by its probability, each move uniformly. For tests,
+    studies and damaged-record fuzzing, in any game of the protocol."""
+    from .protocol import CHANCE
+
+    for _ in range(most):
+        actor = state.to_act()
+        if actor is None:
+            break
+        if actor == CHANCE:
+            state = state.apply(sample(state.chance_outcomes(), source))
+        else:
+            state = state.apply(random_choice(state.legal_moves(), source))
+    return state

@@ -20,10 +20,9 @@ from harness import wait_ready
 from playwright.sync_api import Page
 
 from ludeum import saves
-from ludeum.chance import random_choice
+from ludeum.chance import random_play
 from ludeum.lodestone import new_game as new_lodestone
-from ludeum.protocol import CHANCE
-from ludeum.senet import PRESETS, new_game, throw_sticks
+from ludeum.senet import PRESETS, new_game
 from ludeum.squadro import new_game as new_squadro
 
 pytestmark = pytest.mark.e2e
@@ -35,15 +34,7 @@ RECORDS = 30
 
 
 def played(start, seed: int, most: int) -> dict:
-    source, state = random.Random(seed), start
-    for _ in range(most):
-        actor = state.to_act()
-        if actor is None:
-            break
-        if actor == CHANCE:
-            state = state.apply(throw_sticks(source))
-        else:
-            state = state.apply(random_choice(state.legal_moves(), source))
+    state = random_play(start, random.Random(seed), most)
     return json.loads(saves.dump(state, ("human", "easy")))
 
 

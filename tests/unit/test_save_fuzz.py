@@ -19,24 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ludeum import saves
-from ludeum.chance import random_choice
+from ludeum.chance import random_play
 from ludeum.lodestone import new_game as new_lodestone
-from ludeum.protocol import CHANCE
-from ludeum.senet import PRESETS, new_game, throw_sticks
+from ludeum.senet import PRESETS, new_game
 from ludeum.squadro import new_game as new_squadro
-
-
-def random_game(start, seed: int, most: int):
-    source, state = random.Random(seed), start
-    for _ in range(most):
-        actor = state.to_act()
-        if actor is None:
-            break
-        if actor == CHANCE:
-            state = state.apply(throw_sticks(source))
-        else:
-            state = state.apply(random_choice(state.legal_moves(), source))
-    return state
 
 
 def real_saves() -> list[dict]:
@@ -52,7 +38,7 @@ def real_saves() -> list[dict]:
     found = []
     for number, start in enumerate(starts):
         for seed, most in ((number, 40), (number + 100, 160), (number + 200, 10_000)):
-            found.append(json.loads(saves.dump(random_game(start, seed, most))))
+            found.append(json.loads(saves.dump(random_play(start, random.Random(seed), most))))
     return found
 
 
