@@ -85,7 +85,9 @@ def measure(browser: Browser, url: str, timeout_ms: float) -> dict[str, float]:
         result = {}
         for phase in ("cold", "warm"):
             page.goto(url, wait_until="commit")
-            page.wait_for_function("window.__readyAt !== undefined", timeout=timeout_ms)
+            # A function, not an expression: Playwright compiles an expression predicate
+            # with eval, which the page's Content-Security-Policy refuses.
+            page.wait_for_function("() => window.__readyAt !== undefined", timeout=timeout_ms)
             result[f"{phase}_ready"] = page.evaluate("window.__readyAt")
             result[f"{phase}_fcp"] = page.evaluate(FCP_JS)
         return result
