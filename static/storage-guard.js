@@ -23,6 +23,11 @@
 //   new game and says so. Nothing a stored record holds can then stop the app for
 //   good. Where moving it fails (storage full), the record stays where it is and the
 //   app skips it for this boot and offers it as a download (keptAs: null).
+//   Another tab may be booting on the same record at this very moment (a browser
+//   restoring its tabs, two tabs opened together): its marker is fresh and names
+//   another tab (window.ludeumTab, kept in sessionStorage, which is per tab and
+//   survives a reload), and is left alone. A marker of this tab, or one older than
+//   LIVE_BOOT_MS, or one that says neither, is a boot that died.
 
 (function () {
   'use strict';
@@ -31,6 +36,10 @@
   var SAVE_KEY = 'ludeum:v1:current';
   var QUARANTINE_PREFIX = 'ludeum:v1:quarantine:';
   var NOTE_PREFIX = 'ludeum:v1:note:';
+  var TAB_KEY = 'ludeum:tab';
+  // No boot spends this long between writing its marker and being ready (reading a
+  // 100,000-action record takes a few seconds): an older marker is a dead boot's.
+  var LIVE_BOOT_MS = 60 * 1000;
 
   function isQuotaError(error) {
     return Boolean(error) && (error.name === 'QuotaExceededError' || error.code === 22
@@ -77,11 +86,16 @@
     if (marker === null) {
       return;
     }
-    var slot = null;
+    var mark = null;
     try {
-      slot = JSON.parse(marker).key;
+      mark = JSON.parse(marker);
     } catch (error) {
-      slot = null;
+      mark = null;
+    }
+    var slot = mark && typeof mark === 'object' ? mark.key : null;
+    var fresh = mark && typeof mark.at === 'number' && Math.abs(Date.now() - mark.at) < LIVE_BOOT_MS;
+    if (fresh && typeof mark.tab === 'string' && mark.tab !== window.ludeumTab) {
+      return; // another tab is reading that record now; it removes its marker when ready
     }
     // Only a save slot is ever moved: never a key the marker might name by mistake.
     var record = typeof slot === 'string'
@@ -115,8 +129,23 @@
     window.ludeumRescued = { key: slot, keptAs: keptAs, size: record.length };
   }
 
+  // This tab's name for the boot watchdog: the same across reloads of the tab.
+  function tabName() {
+    try {
+      var name = window.sessionStorage.getItem(TAB_KEY);
+      if (!name) {
+        name = Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 10);
+        window.sessionStorage.setItem(TAB_KEY, name);
+      }
+      return name;
+    } catch (error) {
+      return null; // no sessionStorage: markers of this tab say no tab, read as dead
+    }
+  }
+
   var found = probe('localStorage');
   if (found !== 'blocked') {
+    window.ludeumTab = tabName();
     window.ludeumStorage = found === 'ok' ? 'browser' : 'full';
     try {
       watchdog(window.localStorage);

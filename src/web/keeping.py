@@ -67,7 +67,7 @@ class Keeping:
         # record aside before Python sees it. main() removes the marker once ready.
         # Where it cannot be written (storage full) this boot goes unguarded; the
         # visitor is told the store is full.
-        self.storage.set(BOOT_KEY, json.dumps({"key": self.save_key}))
+        self.storage.set(BOOT_KEY, json.dumps(self._boot_marker()))
         text = self.storage.get(self.save_key)
         self.last_text = text
         if text is None and not self.storage.available:
@@ -75,6 +75,26 @@ class Keeping:
                                  "game can be played but will not be kept after a "
                                  "reload."))  # fmt: skip
         return text
+
+    def _boot_marker(self) -> dict:
+        # Which tab and when: storage-guard.js leaves alone a fresh marker of another
+        # tab (booting at the same time), and sets aside the record of a dead one.
+        tab = getattr(window, "ludeumTab", None)
+        return {"key": self.save_key, "tab": tab if isinstance(tab, str) else None,
+                "at": int(window.Date.now())}  # fmt: skip
+
+    def booted(self) -> None:
+        """The app is ready: the saved game was read, replayed and drawn, so this
+        boot's watchdog marker has done its job. Another tab's marker (it wrote one
+        since, booting on the same slot) stays for that tab to remove."""
+        text = self.storage.get(BOOT_KEY)
+        try:
+            mark = json.loads(text) if text else None
+        except ValueError:
+            mark = None
+        tab = getattr(window, "ludeumTab", None)
+        if text is not None and (not isinstance(mark, dict) or mark.get("tab") in (tab, None)):
+            self.storage.remove(BOOT_KEY)
 
     def set_aside(self, text: str, error: saves.SaveError) -> None:
         """A record the app cannot read: kept aside byte for byte, or held in its

@@ -17,7 +17,7 @@ from web.page import element
 from web.records import Records
 from web.screen import GameScreen
 from web.settings import Settings
-from web.storage import BOOT_KEY, Storage
+from web.storage import Storage
 from web.update import NewVersion
 
 
@@ -43,9 +43,7 @@ def main() -> None:
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")
-    # The saved game was read, replayed and drawn: the boot watchdog's marker
-    # (static/storage-guard.js) has done its job for this boot.
-    storage.remove(BOOT_KEY)
+    screen.keeping.booted()  # the boot watchdog's marker (static/storage-guard.js)
     window.dispatchEvent(window.Event.new("ludeum:ready"))
 
 

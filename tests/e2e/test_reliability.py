@@ -219,12 +219,48 @@ def test_a_good_record_is_resumed_and_the_marker_cleared_no_false_alarm(
     expect(page.locator("#notice")).to_be_hidden()
     expect(page.locator("#records")).to_be_hidden()
     # The app wrote the marker naming the slot before reading it.
-    marks = page.evaluate("window.__bootMarks")
-    assert [json.loads(mark) for mark in marks] == [{"key": SAVE_KEY}]
+    marks = [json.loads(mark) for mark in page.evaluate("window.__bootMarks")]
+    assert [mark["key"] for mark in marks] == [SAVE_KEY]
+    # ... naming this tab and the time, for a tab booting beside it (next test).
+    assert marks[0]["tab"] == page.evaluate("window.ludeumTab") and marks[0]["tab"]
+    assert abs(marks[0]["at"] - page.evaluate("Date.now()")) < 60_000
 
     reload(page)  # a good boot left no marker: the next one resumes too
     expect(page.locator("#moves li")).to_have_count(entries_shown)
     assert get(page, SAVE_KEY) == record and get(page, BOOT_KEY) is None
+
+
+def fresh_marker(tab: str) -> str:
+    """JS writing the watchdog's marker as a boot of ``tab`` would, just now."""
+    fields = f"key: {json.dumps(SAVE_KEY)}, tab: {json.dumps(tab)}, at: Date.now()"
+    mark = f"JSON.stringify({{{fields}}})"
+    return f"localStorage.setItem({json.dumps(BOOT_KEY)}, {mark})"
+
+
+def test_a_fresh_marker_of_another_tab_booting_now_sets_nothing_aside(
+    open_page: Callable[..., Page],
+) -> None:
+    # Two tabs booting on one slot at once (a browser restoring its tabs): the other
+    # tab's marker is no dead boot, and its record must not be set aside.
+    record = senet_save()
+    page = open_page(set_items({SAVE_KEY: record}) + ";" + fresh_marker("another-tab"))
+    expect(page.locator("#moves li")).to_have_count(len(game_log(saves.load(record))))
+    assert get(page, SAVE_KEY) == record
+    assert entries(page, QUARANTINE_PREFIX) == []
+    expect(page.locator("#notice")).to_be_hidden()
+
+
+def test_a_fresh_marker_of_this_same_tab_is_a_boot_that_died(
+    open_page: Callable[..., Page],
+) -> None:
+    # The tab was reloaded after its boot died (its name survives in sessionStorage).
+    record = senet_save()
+    seed = "sessionStorage.setItem('ludeum:tab', 'this-tab');" + set_items({SAVE_KEY: record})
+    page = open_page(seed + ";" + fresh_marker("this-tab"))
+    assert page.evaluate("window.ludeumTab") == "this-tab"
+    expect(page.locator("#notice")).to_contain_text("stopped while opening your saved game")
+    assert [kept for _key, kept in entries(page, QUARANTINE_PREFIX)] == [record]
+    assert get(page, BOOT_KEY) is None
 
 
 def test_a_boot_death_with_storage_full_keeps_the_record_in_place_and_offers_it(
