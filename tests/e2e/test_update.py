@@ -41,6 +41,27 @@ def site(dist_dir: Path, tmp_path: Path) -> Path:
     return copy
 
 
+@pytest.fixture
+def server(
+    site: Path,
+    serve: Callable[[Path], SiteServer],
+    watch: Callable[[BrowserContext, str], Watch],
+    context: BrowserContext,
+) -> SiteServer:
+    """The copy of dist/, served; the context is watched (a request leaving the origin
+    or an error logged fails the test)."""
+    served = serve(site)
+    watch(context, served.origin)
+    return served
+
+
+def open_app(context: BrowserContext, server: SiteServer, query: str = "") -> Page:
+    page = context.new_page()
+    page.goto(server.url + query, wait_until="commit")
+    wait_ready(page)
+    return page
+
+
 def deploy_new_build(site: Path) -> None:
     index = site / "index.html"
     html = index.read_text(encoding="utf-8")
@@ -102,16 +123,9 @@ def expect_new_version_with(page: Page, game: dict) -> None:
 
 
 def test_one_tab_updates_when_the_visitor_reloads_from_the_notice(
-    context: BrowserContext,
-    site: Path,
-    serve: Callable[[Path], SiteServer],
-    watch: Callable[[BrowserContext, str], Watch],
+    context: BrowserContext, site: Path, server: SiteServer
 ) -> None:
-    server = serve(site)
-    watch(context, server.origin)
-    page = context.new_page()
-    page.goto(server.url, wait_until="commit")
-    wait_ready(page)
+    page = open_app(context, server)
     wait_offline_ready(page, site)
     game = play(page, ("L2", "L1"))
     record = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
@@ -136,22 +150,13 @@ def test_one_tab_updates_when_the_visitor_reloads_from_the_notice(
 
 
 def test_two_tabs_both_move_to_the_new_version_with_their_games(
-    context: BrowserContext,
-    site: Path,
-    serve: Callable[[Path], SiteServer],
-    watch: Callable[[BrowserContext, str], Watch],
+    context: BrowserContext, site: Path, server: SiteServer
 ) -> None:
-    server = serve(site)
-    watch(context, server.origin)
-    first = context.new_page()
-    first.goto(server.url, wait_until="commit")
-    wait_ready(first)
+    first = open_app(context, server)
     wait_offline_ready(first, site)
     first_game = play(first, ("L2", "L1"))
     # A link that preselects a game keeps its own save (launch.slot): two games.
-    second = context.new_page()
-    second.goto(server.url + "?game=squadro", wait_until="commit")
-    wait_ready(second)
+    second = open_app(context, server, "?game=squadro")
     second_game = play(second, ("L3",))
     assert first_game != second_game
 
@@ -168,16 +173,9 @@ def test_two_tabs_both_move_to_the_new_version_with_their_games(
 
 
 def test_a_kiosk_updates_by_itself_between_visitors(
-    context: BrowserContext,
-    site: Path,
-    serve: Callable[[Path], SiteServer],
-    watch: Callable[[BrowserContext, str], Watch],
+    context: BrowserContext, site: Path, server: SiteServer
 ) -> None:
-    server = serve(site)
-    watch(context, server.origin)
-    page = context.new_page()
-    page.goto(server.url + "?kiosk=1", wait_until="commit")
-    wait_ready(page)
+    page = open_app(context, server, "?kiosk=1")
     expect(page.locator("html")).to_have_attribute("data-mode", "attract")
     wait_offline_ready(page, site)
 
