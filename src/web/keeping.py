@@ -252,13 +252,16 @@ class Keeping:
         """Keep ``text`` as a game of its own; False (and said) when it cannot be."""
         _key, written = self.storage.put_aside(KEPT_PREFIX, text, why, self.home_key)
         if not written:
-            self.screen.notice(
-                _("This game could not be kept under a name of its own because "
-                  "storage is full: download it, or free space, and try again.")
-            )  # fmt: skip
-            self.records.saving = False
-            self.records.render()
+            self._could_not_keep()
         return bool(written)
+
+    def _could_not_keep(self) -> None:
+        self.screen.notice(
+            _("This game could not be kept under a name of its own because "
+              "storage is full: download it, or free space, and try again.")
+        )  # fmt: skip
+        self.records.saving = False
+        self.records.render()
 
     def follow_other(self) -> None:
         """Show the game another tab saved; this tab's game is kept first unless
@@ -287,7 +290,7 @@ class Keeping:
         mine = saves.dump(self.screen.state, self.screen.players)
         key, written = self.storage.put_aside(KEPT_PREFIX, mine, "other-tab", self.home_key)
         if not written:
-            self._keep(mine, "other-tab")  # says why
+            self._could_not_keep()
             return
         self.save_key = key
         self.last_text = mine
