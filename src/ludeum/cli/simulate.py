@@ -1,0 +1,277 @@
+"""``simulate``: many games between two computer levels, and what they show.
+
+Seats alternate: the first level takes seat 0 in games 1, 3, 5..., seat 1 in the
+others, so neither level gets the first move more often. Every game draws its throws
+and its players' random choices from its own source, seeded by the run's seed and
+the game's number, so a run with the same seed plays the same games (except with
+Hard, whose search stops on a clock: how deep it gets depends on the machine).
+
+Win rates come with 95% Wilson score intervals (``wilson``). A draw counts as a
+game not won by either side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..i18n import _
+from . import HelpFormatter
+from .choices import RULESETS, STUDY_LEVELS, check, new_state
+
+#: The 97.5th percentile of the standard normal distribution: a 95% two-sided interval.
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion of ``wins`` in ``games`` trials.
+
+    With p = wins / n, the interval is the set of true proportions that a normal
+    test at level z would not reject, solved exactly (Wilson, 1927):
+
+        centre = (p + z²/2n) / (1 + z²/n)
+        half   = z / (1 + z²/n) * sqrt(p(1 - p)/n + z²/4n²)
+
+    Unlike p ± z·sqrt(p(1-p)/n) it never leaves [0, 1] and does not shrink to a
+    point when every game is won or lost. No games: the whole of [0, 1]."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = z * z
+    denominator = 1 + z2 / games
+    centre = (p + z2 / (2 * games)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "simulate",
+        help=_("play many games between two computer levels"),
+        description=_(
+            "Play N games (--games) between two computer levels, seats alternated, and "
+            "report the wins of each level and of each seat, the draws, the win rates "
+            "with 95% Wilson score intervals, and the average length of a game. "
+            "Levels: easy, medium, hard (the app's), random (any legal move) and "
+            "greedy (the best move by the evaluation alone, one ply ahead). "
+            "Progress goes to standard error."
+        ),
+        epilog=_(
+            "examples:\n"
+            "  python -m ludeum simulate easy medium --games 200 --seed 1\n"
+            "  python -m ludeum simulate hard greedy --game squadro --seconds 0.1\n"
+            "  python -m ludeum simulate medium random --ruleset tait --format csv"
+        ),
+        formatter_class=HelpFormatter,
+    )
+    parser.add_argument(
+        "first", choices=STUDY_LEVELS, metavar="FIRST",
+        help=_("the first level: easy, medium, hard, random or greedy"),
+    )  # fmt: skip
+    parser.add_argument("second", choices=STUDY_LEVELS, metavar="SECOND",
+                        help=_("the second level"))  # fmt: skip
+    add_game_options(parser)
+    parser.add_argument("--games", type=positive, default=100, metavar="N",
+                        help=_("how many games (default 100)"))  # fmt: skip
+    parser.add_argument("--seed", type=int, help=_("seed for a reproducible run"))
+    parser.add_argument("--seconds", type=positive_float, metavar="S",
+                        help=_("Hard's thinking time per move (the app's: 1)"))  # fmt: skip
+    parser.add_argument("--format", choices=("table", "csv", "json"), default="table",
+                        help=_("how to write the results (default: table)"))  # fmt: skip
+    parser.set_defaults(run=run)
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=tuple(RULESETS), default="senet",
+                        help=_("the game (default: senet)"))  # fmt: skip
+    parser.add_argument("--ruleset", metavar="NAME",
+                        help=_("the ruleset. Senet: jequier (the default), jequier_ludii, "
+                               "tait, kendall, or kendall_ followed by the options taken, "
+                               "in this order and joined by _: five_pieces, "
+                               "starting_throw, trap, home_row (kendall_trap_home_row). "
+                               "Lodestone: standard (the default) or per_colour_reading. "
+                               "Squadro: standard."))  # fmt: skip
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(_("must be at least 1"))
+    return value
+
+
+def positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError(_("must be a positive number"))
+    return value
+
+
+def player(level: str, game: str, seconds: float | None) -> Any:
+    from ..ai import arena, evaluate
+
+    if level == "random":
+        return arena.random_player
+    if level == "greedy":
+        scores = {"senet": evaluate.senet_race, "squadro": evaluate.squadro,
+                  "lodestone": evaluate.lodestone}  # fmt: skip
+        return arena.greedy_player(scores[game])
+    return arena.level_player(level, seconds if level == "hard" else None)
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    level_wins: tuple[int, int] = (0, 0)  # first level, second level
+    seat_wins: tuple[int, int] = (0, 0)
+    draws: int = 0
+    moves: int = 0
+    throws: int = 0
+
+    def add(self, first_seat: int, winner: int | None, moves: int, throws: int) -> None:
+        self.games += 1
+        self.moves += moves
+        self.throws += throws
+        if winner is None:
+            self.draws += 1
+            return
+        level = 0 if winner == first_seat else 1
+        self.level_wins = _bump(self.level_wins, level)
+        self.seat_wins = _bump(self.seat_wins, winner)
+
+
+def _bump(pair: tuple[int, int], index: int) -> tuple[int, int]:
+    return (pair[0] + 1, pair[1]) if index == 0 else (pair[0], pair[1] + 1)
+
+
+def simulate(game: str, ruleset: str, levels: tuple[str, str], games: int, seed: int,
+             seconds: float | None = None, progress: Any = None) -> Tally:  # fmt: skip
+    """Play the games and count; ``progress(done, games)`` after each one."""
+    from ..ai import arena
+
+    players = tuple(player(level, game, seconds) for level in levels)
+    tally = Tally()
+    for number in range(games):
+        first_seat = number % 2  # the seat of the first level
+        seated = players if first_seat == 0 else players[::-1]
+        # A string seed is hashed the same way on every run and every machine.
+        source = random.Random(f"ludeum-simulate:{seed}:{number}")
+        result = arena.play(new_state(game, ruleset, 0), seated, source)
+        tally.add(first_seat, result.winner, sum(result.decisions), result.throws)
+        if progress is not None:
+            progress(number + 1, games)
+    return tally
+
+
+def summary(tally: Tally, game: str, ruleset: str, levels: tuple[str, str], seed: int,
+            seconds: float | None) -> dict:  # fmt: skip
+    """The results as plain data: what the JSON holds, and the rows of the others."""
+
+    def row(group: str, name: str, wins: int) -> dict:
+        low, high = wilson(wins, tally.games)
+        # Six places: finer than any run can measure, short enough to read.
+        return {"group": group, "name": name, "games": tally.games, "wins": wins,
+                "draws": tally.draws, "win_rate": round(wins / tally.games, 6),
+                "wilson_low": round(low, 6), "wilson_high": round(high, 6)}  # fmt: skip
+
+    first, second = levels
+    # The same level on both sides: tell them apart by their order on the command line.
+    names = (first, second) if first != second else (f"{first} (1)", f"{second} (2)")
+    return {
+        "game": game,
+        "ruleset": ruleset,
+        "levels": list(levels),
+        "games": tally.games,
+        "seed": seed,
+        "hard_seconds": seconds,
+        "draws": tally.draws,
+        "average_moves": round(tally.moves / tally.games, 2),
+        "average_throws": round(tally.throws / tally.games, 2),
+        "confidence": 0.95,
+        "rows": [
+            row("level", names[0], tally.level_wins[0]),
+            row("level", names[1], tally.level_wins[1]),
+            row("seat", "0", tally.seat_wins[0]),
+            row("seat", "1", tally.seat_wins[1]),
+        ],
+    }
+
+
+CSV_COLUMNS = ("group", "name", "games", "wins", "draws", "win_rate", "wilson_low",
+               "wilson_high", "average_moves", "average_throws")  # fmt: skip
+
+
+def as_csv(data: dict) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in data["rows"]:
+        writer.writerow({**row, "average_moves": data["average_moves"],
+                         "average_throws": data["average_throws"]})  # fmt: skip
+    return out.getvalue().rstrip("\n")
+
+
+def as_table(data: dict) -> str:
+    def name(row: dict) -> str:
+        if row["group"] == "level":
+            return row["name"]
+        return _("Player {number} (seat {seat})", number=int(row["name"]) + 1, seat=row["name"])
+
+    header = (_("player"), _("games"), _("wins"), _("win rate"), _("95% interval"))
+    rows = [
+        (name(r), str(r["games"]), str(r["wins"]), f"{100 * r['win_rate']:.1f}%",
+         f"{100 * r['wilson_low']:.1f}% – {100 * r['wilson_high']:.1f}%")
+        for r in data["rows"]
+    ]  # fmt: skip
+    widths = [max(len(line[i]) for line in (header, *rows)) for i in range(len(header))]
+
+    def line(cells: tuple[str, ...]) -> str:
+        first = cells[0].ljust(widths[0])
+        return "  ".join([first, *(c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))])
+
+    lines = [
+        _("{game} ({ruleset}): {first} against {second}, {games} games, seats alternated, "
+          "seed {seed}", game=data["game"], ruleset=data["ruleset"],
+          first=data["levels"][0], second=data["levels"][1], games=data["games"],
+          seed=data["seed"]),
+        "",
+        line(header),
+        line(tuple("-" * w for w in widths)),
+        *(line(r) for r in rows[:2]),
+        *(line(r) for r in rows[2:]),
+        "",
+        _("Draws: {draws}. Average length: {moves} moves, {throws} throws.",
+          draws=data["draws"], moves=f"{data['average_moves']:.1f}",
+          throws=f"{data['average_throws']:.1f}"),
+        _("Win rates with 95% Wilson score intervals; a draw is a game neither side won."),
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, streams: Any) -> int:
+    ruleset = check(args.game, args.ruleset)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    levels = (args.first, args.second)
+    began = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        elapsed = time.monotonic() - began
+        streams.err(_("game {done} of {total} ({seconds} s)", done=done, total=total,
+                      seconds=f"{elapsed:.0f}"))  # fmt: skip
+
+    tally = simulate(args.game, ruleset, levels, args.games, seed, args.seconds, progress)
+    data = summary(tally, args.game, ruleset, levels, seed, args.seconds)
+    if args.format == "json":
+        streams.out(json.dumps(data, indent=2))
+    elif args.format == "csv":
+        streams.out(as_csv(data))
+    else:
+        streams.out(as_table(data))
+    return 0
