@@ -79,7 +79,7 @@ def test_french_on_request_before_or_after_the_command_and_english_after(tmp_pat
     assert "Squadro" in out and "Joueur 1" in out  # the app's own French
     assert "Tapez q pour arrêter." in out  # the command line's
     code, out, _err = run(["simulate", "--help", "--lang", "fr"])
-    assert code == 0 and "exemples :" in out
+    assert code == 0 and "exemples\u00a0:" in out
     assert language() == "en"  # a run leaves the language as it found it
     code, out, _err = run(["play", "--game", "squadro"], "q\n")
     assert "Type q to stop." in out

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import GAMES
+from ..i18n import _
 from ..launch import LODESTONE_RULESETS
 from ..senet.rulesets import PRESETS
 
@@ -33,13 +34,14 @@ class ChoiceError(ValueError):
 def check(game: str, ruleset: str | None) -> str:
     """The ruleset to play, its default when none is given; ChoiceError if unknown."""
     if game not in GAMES:
-        raise ChoiceError(f"unknown game {game!r} (choose from {', '.join(GAMES)})")
+        raise ChoiceError(_("unknown game {game} (choose from {games})",
+                            game=repr(game), games=", ".join(GAMES)))  # fmt: skip
     if ruleset is None:
         return DEFAULT_RULESET[game]
     if ruleset not in RULESETS[game]:
-        raise ChoiceError(
-            f"{game} has no ruleset {ruleset!r} (choose from {', '.join(RULESETS[game])})"
-        )
+        raise ChoiceError(_("{game} has no ruleset {ruleset} (choose from {rulesets})",
+                            game=game, ruleset=repr(ruleset),
+                            rulesets=", ".join(RULESETS[game])))  # fmt: skip
     return ruleset
 
 
