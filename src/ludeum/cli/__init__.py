@@ -17,7 +17,7 @@ import contextlib
 import sys
 from typing import Any
 
-from ..i18n import LANGUAGES, _, set_language
+from ..i18n import LANGUAGES, _, language, set_language
 
 PROG = "python -m ludeum"
 
@@ -35,6 +35,15 @@ class Streams:
     def err(self, text: str) -> None:
         self.stderr.write(text + "\n")
         self.stderr.flush()
+
+    def progress(self, text: str, last: bool) -> None:
+        """How far a long run has got: rewritten in place on a terminal, one line each
+        time in a log file or a pipe."""
+        if _typed(self.stderr):
+            self.stderr.write("\r" + text + ("\n" if last else ""))
+            self.stderr.flush()
+        else:
+            self.err(text)
 
     def ask(self, prompt: str) -> str | None:
         """A line typed after ``prompt``; None at the end of the input."""
@@ -118,16 +127,26 @@ def main(argv: list[str] | None = None, stdin: Any = None, stdout: Any = None,
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
+    before = language()
     set_language(_language(argv))
     try:
+        return _run(argv, Streams(stdin, stdout, stderr))
+    finally:
+        with contextlib.suppress(BrokenPipeError):  # the reader has gone: see __main__
+            stdout.flush()
+        set_language(before)  # in-process callers (tests) get their language back
+
+
+def _run(argv: list[str], streams: Streams) -> int:
+    from .choices import ChoiceError
+
+    try:
         # argparse writes help and errors to sys.stdout/sys.stderr and exits.
-        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        with contextlib.redirect_stdout(streams.stdout), contextlib.redirect_stderr(streams.stderr):
             args = parser().parse_args(argv)
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 2
-    streams = Streams(stdin, stdout, stderr, args.command)
-    from .choices import ChoiceError
-
+    streams.command = args.command
     try:
         return args.run(args, streams)
     except ChoiceError as error:
@@ -135,6 +154,3 @@ def main(argv: list[str] | None = None, stdin: Any = None, stdout: Any = None,
     except KeyboardInterrupt:
         streams.err("")
         return 130
-    finally:
-        stdout.flush()
-        set_language("en")

@@ -263,8 +263,9 @@ def run(args: argparse.Namespace, streams: Any) -> int:
 
     def progress(done: int, total: int) -> None:
         elapsed = time.monotonic() - began
-        streams.err(_("game {done} of {total} ({seconds} s)", done=done, total=total,
-                      seconds=f"{elapsed:.0f}"))  # fmt: skip
+        text = _("game {done} of {total} ({seconds} s)", done=done, total=total,
+                 seconds=f"{elapsed:.0f}")  # fmt: skip
+        streams.progress(text, last=done == total)
 
     tally = simulate(args.game, ruleset, levels, args.games, seed, args.seconds, progress)
     data = summary(tally, args.game, ruleset, levels, seed, args.seconds)
