@@ -101,3 +101,32 @@ def test_an_unwritable_save_file_is_one_line_and_exit_code_1(tmp_path):
     code, _out, err = run(["play", "--game", "squadro", "--save", str(target)], "q\n")
     assert code == 1
     assert err.count("\n") == 1 and err.startswith("python -m ludeum play: cannot write")
+
+
+class Interrupted(io.StringIO):
+    """Input typed by a person who presses Ctrl+C at the third question."""
+
+    def __init__(self) -> None:
+        super().__init__("1\n1\n")
+        self.asked = 0
+
+    def readline(self, *args) -> str:
+        self.asked += 1
+        if self.asked == 3:
+            raise KeyboardInterrupt
+        return super().readline(*args)
+
+
+def test_ctrl_c_stops_the_game_like_quit_and_keeps_it(tmp_path):
+    path = tmp_path / "interrupted.json"
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["play", "--game", "squadro", "--save", str(path)]
+    code = main(argv, stdin=Interrupted(), stdout=out, stderr=err)
+    assert (code, err.getvalue()) == (0, "")
+    assert "Game stopped; actions played: 2." in out.getvalue()
+    assert [a.notation() for a in saves.load(path.read_text()).actions()] == ["1", "1"]
+
+
+def test_two_people_are_named_as_in_the_new_game_form():
+    _code, out, _err = run(["play", "--game", "lodestone"], "q\n")
+    assert out.splitlines()[1] == "Players: Two people on this device"

@@ -47,6 +47,8 @@ class Streams:
 
     def ask(self, prompt: str) -> str | None:
         """A line typed after ``prompt``; None at the end of the input."""
+        if self.stdin is sys.stdin and self.stdout is sys.stdout and _typed(self.stdin):
+            return _typed_line(prompt)
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
@@ -86,6 +88,17 @@ def _typed(stream: Any) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def _typed_line(prompt: str) -> str | None:
+    """A line from a person at a terminal, with line editing where Python has it."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (imported, it gives input() editing and history)
+    try:
+        return input(prompt)
+    except EOFError:
+        sys.stdout.write("\n")
+        return None
 
 
 def parser() -> argparse.ArgumentParser:

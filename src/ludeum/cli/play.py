@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from .. import games, saves, seats
@@ -19,6 +20,7 @@ from ..protocol import CHANCE
 from . import HelpFormatter
 from .board_text import board_text
 from .choices import APP_LEVELS, check, new_state
+from .show import players_line
 from .simulate import add_game_options, positive_float
 
 QUIT = ("q", "quit", "exit")
@@ -85,11 +87,16 @@ def run(args: argparse.Namespace, streams: Any) -> int:
     source = random.Random(args.seed)
     state = new_state(args.game, ruleset, args.first)
     ui = games.ui(args.game)
-    sides = [ui.side_label(state, seat) for seat in (0, 1)]
     streams.out(_("{game}: {ruleset}", game=ui.title(), ruleset=ui.ruleset_name(state)))
-    streams.out(_("Players: {players}", players=seats.players_text(players, sides)))
+    streams.out(players_line(state, players))
     streams.out(_("Type q to stop."))
-    state, stopped = _play(state, players, ui, source, args.seconds, streams)
+    table = Table(state, players, source, args.seconds)
+    try:
+        stopped = table.play(streams)
+    except KeyboardInterrupt:  # Ctrl+C stops the game like q: it is shown and saved
+        streams.out("")
+        stopped = True
+    state = table.state
     streams.out("")
     streams.out(board_text(state))
     streams.out(ui.status(state))
@@ -106,42 +113,60 @@ def run(args: argparse.Namespace, streams: Any) -> int:
     return 0
 
 
-def _play(state: Any, players: tuple[str, str], ui: Any, source: random.Random,
-          seconds: float | None, streams: Any) -> tuple[Any, bool]:  # fmt: skip
-    """Play until the game ends (False) or the person stops it (True)."""
-    from ..ai.players import choose  # the search code, only once a game is played
+@dataclass
+class Table:
+    """The game being played and who plays it; ``state`` is always the position
+    reached, so a game interrupted at any moment is kept whole."""
 
-    while (actor := state.to_act()) is not None:
-        seat = ui.seat_to_play(state)
-        person = not seats.is_computer(players, seat)
-        if actor == CHANCE:
-            if person:
-                streams.out("")
-                streams.out(ui.status(state))
-                answer = streams.ask(_("Press Enter to throw: "))
-                if answer is None or answer.strip().lower() in QUIT:
-                    return state, True
-            action = ui.throw(state, source)
-        elif person:
-            moves = list(state.legal_moves())
-            streams.out("")
-            streams.out(board_text(state))
-            streams.out(ui.status(state))
-            for number, move in enumerate(moves, 1):
-                streams.out(f"{number:>4}. {move.notation():<8} {ui.describe_move(state, move)}")
-            action = None
-            while action is None:
-                answer = streams.ask(_("Your move (number or notation): "))
-                if answer is None or answer.strip().lower() in QUIT:
-                    return state, True
-                action = choose_action(moves, answer)
+    state: Any
+    players: tuple[str, str]
+    source: random.Random
+    seconds: float | None
+
+    def play(self, streams: Any) -> bool:
+        """Play until the game ends (False) or the person stops it (True)."""
+        from ..ai.players import choose  # the search code, only once a game is played
+
+        ui = games.ui_for(self.state)
+        while (actor := self.state.to_act()) is not None:
+            state = self.state
+            seat = ui.seat_to_play(state)
+            person = not seats.is_computer(self.players, seat)
+            if actor == CHANCE:
+                if person:
+                    streams.out("")
+                    streams.out(ui.status(state))
+                    answer = streams.ask(_("Press Enter to throw: "))
+                    if answer is None or answer.strip().lower() in QUIT:
+                        return True
+                action = ui.throw(state, self.source)
+            elif person:
+                action = self.ask_move(state, ui, streams)
                 if action is None:
-                    streams.out(_("Not a legal move here: answer 1 to {count}, or a move "
-                                  "as listed.", count=len(moves)))  # fmt: skip
-        else:
-            action = choose(state, players[seat], source, seconds)
-        before, state = state, state.apply(action)
-        entry = ui.log_entry(before, action, state)
-        if entry:
-            streams.out(f"  {entry}")
-    return state, False
+                    return True
+            else:
+                action = choose(state, self.players[seat], self.source, self.seconds)
+            self.state = state.apply(action)
+            entry = ui.log_entry(state, action, self.state)
+            if entry:
+                streams.out(f"  {entry}")
+        return False
+
+    @staticmethod
+    def ask_move(state: Any, ui: Any, streams: Any) -> Any | None:
+        """The move a person chooses, asked again until it is legal; None to stop."""
+        moves = list(state.legal_moves())
+        streams.out("")
+        streams.out(board_text(state))
+        streams.out(ui.status(state))
+        for number, move in enumerate(moves, 1):
+            streams.out(f"{number:>4}. {move.notation():<8} {ui.describe_move(state, move)}")
+        while True:
+            answer = streams.ask(_("Your move (number or notation): "))
+            if answer is None or answer.strip().lower() in QUIT:
+                return None
+            action = choose_action(moves, answer)
+            if action is not None:
+                return action
+            streams.out(_("Not a legal move here: answer 1 to {count}, or a move as listed.",
+                          count=len(moves)))  # fmt: skip

@@ -45,14 +45,23 @@ def state_at(state: Any, count: int) -> Any:
     return position
 
 
+def players_line(state: Any, players: tuple[str, str]) -> str:
+    """Who plays: the app's words for the new-game form's first choice when two people
+    play, else each side with its player ("Dark (Player 2): Computer (Hard)")."""
+    if players == seats.HUMANS:
+        return _("Players: {players}", players=_("Two people on this device"))
+    ui = games.ui_for(state)
+    sides = [ui.side_label(state, seat) for seat in (0, 1)]
+    return _("Players: {players}", players=seats.players_text(players, sides))
+
+
 def describe(state: Any, players: tuple[str, str], total: int) -> str:
     """Everything ``show`` prints about a game, as one text."""
     ui = games.ui_for(state)
-    sides = [ui.side_label(state, seat) for seat in (0, 1)]
     done = len(state.actions())
     lines = [
         _("{game}: {ruleset}", game=ui.title(), ruleset=ui.ruleset_name(state)),
-        _("Players: {players}", players=seats.players_text(players, sides)),
+        players_line(state, players),
     ]
     if state.outcome() is None:
         lines.append(_("Result: not finished."))
