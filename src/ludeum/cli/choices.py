@@ -1,4 +1,5 @@
-"""What a command line run can choose: the game, its ruleset, the players.
+"""What a command line run can choose: the game, its ruleset, the players, and the
+options shared by the commands that choose them.
 
 Ruleset names are the ones a link or an embedding takes (``ludeum.launch``), so
 ``--ruleset tait`` on the command line and ``?ruleset=tait`` in a URL mean the same.
@@ -7,6 +8,8 @@ Squadro has one ruleset, called ``standard`` here so that every game has a name.
 
 from __future__ import annotations
 
+import argparse
+import math
 from typing import Any
 
 from ..games import GAMES
@@ -60,3 +63,29 @@ def new_state(game: str, ruleset: str, first_seat: int = 0) -> Any:
 
     rules = LodestoneRules(per_colour_reading=ruleset == "per_colour_reading")
     return new_game(rules, first_seat)
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=tuple(RULESETS), default="senet",
+                        help=_("the game (default: senet)"))  # fmt: skip
+    parser.add_argument("--ruleset", metavar="NAME",
+                        help=_("the ruleset. Senet: jequier (the default), jequier_ludii, "
+                               "tait, kendall, or kendall_ followed by the options taken, "
+                               "in this order and joined by _: five_pieces, "
+                               "starting_throw, trap, home_row (kendall_trap_home_row). "
+                               "Lodestone: standard (the default) or per_colour_reading. "
+                               "Squadro: standard."))  # fmt: skip
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(_("must be at least 1"))
+    return value
+
+
+def positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError(_("must be a positive number"))
+    return value

@@ -19,9 +19,8 @@ from ..i18n import _
 from ..protocol import CHANCE
 from . import HelpFormatter
 from .board_text import board_text
-from .choices import APP_LEVELS, check, new_state
+from .choices import APP_LEVELS, add_game_options, check, new_state, positive_float
 from .show import players_line
-from .simulate import add_game_options, positive_float
 
 QUIT = ("q", "quit", "exit")
 

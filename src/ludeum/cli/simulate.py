@@ -24,7 +24,7 @@ from typing import Any
 
 from ..i18n import _
 from . import HelpFormatter
-from .choices import RULESETS, STUDY_LEVELS, check, new_state
+from .choices import STUDY_LEVELS, add_game_options, check, new_state, positive, positive_float
 
 #: The 97.5th percentile of the standard normal distribution: a 95% two-sided interval.
 Z95 = 1.959963984540054
@@ -80,38 +80,17 @@ def add_parser(commands: Any) -> None:
     add_game_options(parser)
     parser.add_argument("--games", type=positive, default=100, metavar="N",
                         help=_("how many games (default 100)"))  # fmt: skip
-    parser.add_argument("--seed", type=int, help=_("seed for a reproducible run"))
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help=_("seed for a reproducible run (Hard thinks against the clock, so its games "
+               "may differ from one run to the next)"),
+    )  # fmt: skip
     parser.add_argument("--seconds", type=positive_float, metavar="S",
                         help=_("Hard's thinking time per move (the app's: 1)"))  # fmt: skip
     parser.add_argument("--format", choices=("table", "csv", "json"), default="table",
                         help=_("how to write the results (default: table)"))  # fmt: skip
     parser.set_defaults(run=run)
-
-
-def add_game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=tuple(RULESETS), default="senet",
-                        help=_("the game (default: senet)"))  # fmt: skip
-    parser.add_argument("--ruleset", metavar="NAME",
-                        help=_("the ruleset. Senet: jequier (the default), jequier_ludii, "
-                               "tait, kendall, or kendall_ followed by the options taken, "
-                               "in this order and joined by _: five_pieces, "
-                               "starting_throw, trap, home_row (kendall_trap_home_row). "
-                               "Lodestone: standard (the default) or per_colour_reading. "
-                               "Squadro: standard."))  # fmt: skip
-
-
-def positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(_("must be at least 1"))
-    return value
-
-
-def positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0 or math.isinf(value):
-        raise argparse.ArgumentTypeError(_("must be a positive number"))
-    return value
 
 
 def player(level: str, game: str, seconds: float | None) -> Any:
