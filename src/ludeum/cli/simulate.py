@@ -7,7 +7,8 @@ the game's number, so a run with the same seed plays the same games (except with
 Hard, whose search stops on a clock: how deep it gets depends on the machine).
 
 Win rates come with 95% Wilson score intervals (``wilson``). A draw counts as a
-game not won by either side.
+game not won by either side. A game's length is counted in moves (every choice a
+player made, forced ones included) and throws (Senet's; none in the other games).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import json
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import _
@@ -108,8 +109,8 @@ def player(level: str, game: str, seconds: float | None) -> Any:
 @dataclass
 class Tally:
     games: int = 0
-    level_wins: tuple[int, int] = (0, 0)  # first level, second level
-    seat_wins: tuple[int, int] = (0, 0)
+    level_wins: list[int] = field(default_factory=lambda: [0, 0])  # first level, second
+    seat_wins: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
     moves: int = 0
     throws: int = 0
@@ -121,13 +122,8 @@ class Tally:
         if winner is None:
             self.draws += 1
             return
-        level = 0 if winner == first_seat else 1
-        self.level_wins = _bump(self.level_wins, level)
-        self.seat_wins = _bump(self.seat_wins, winner)
-
-
-def _bump(pair: tuple[int, int], index: int) -> tuple[int, int]:
-    return (pair[0] + 1, pair[1]) if index == 0 else (pair[0], pair[1] + 1)
+        self.level_wins[0 if winner == first_seat else 1] += 1
+        self.seat_wins[winner] += 1
 
 
 def simulate(game: str, ruleset: str, levels: tuple[str, str], games: int, seed: int,
