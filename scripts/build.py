@@ -150,7 +150,10 @@ def pack_engine() -> None:
         names = set(bundle.namelist())
     engine = ROOT / "src" / "ludeum"
     glue = [p for p in (ROOT / "src" / "web").glob("*.py") if p.name != "main.py"]
-    expected = [*engine.rglob("*.py"), *glue, *(engine / "locale").rglob("*.mo")]
+    # The command line (ludeum/cli, ludeum/__main__.py) is for terminals: left out.
+    terminal = [*(engine / "cli").rglob("*.py"), engine / "__main__.py"]
+    modules = [p for p in engine.rglob("*.py") if p not in terminal]
+    expected = [*modules, *glue, *(engine / "locale").rglob("*.mo")]
     if not any(src.suffix == ".mo" for src in expected):
         raise BuildError(f"no translation catalog (*.mo) under {engine / 'locale'}")
     for src in expected:

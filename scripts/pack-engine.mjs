@@ -30,7 +30,9 @@ const engine = join(source, "ludeum");
 const glue = join(source, "web");
 const files = [...filesEndingWith(engine, ".py"), ...filesEndingWith(glue, ".py")]
   .map((path) => relative(source, path))
-  .filter((rel) => rel !== join("web", "main.py"));
+  .filter((rel) => rel !== join("web", "main.py"))
+  // The command line (python -m ludeum) is for terminals, never imported by the page.
+  .filter((rel) => !rel.startsWith(join("ludeum", "cli") + "/") && rel !== join("ludeum", "__main__.py"));
 const catalogs = [...filesEndingWith(join(engine, "locale"), ".mo")].map((path) =>
   relative(source, path),
 );
