@@ -224,7 +224,7 @@ def test_a_bad_header_is_reported_on_its_line():
         base.replace("ruleset: {}", "players: human, grandmaster"): 3,
         base.replace("ruleset: {}", "result: white wins"): 3,
         base.replace("ruleset: {}", "first: player 3"): 3,
-        base.replace("ruleset: {}", "start: {\"position\": \"nonsense\"}"): 3,
+        base.replace("ruleset: {}", 'start: {"position": "nonsense"}'): 3,
         base.replace("ruleset: {}", "ruleset: tait\nruleset: tait"): 4,
         "Ludeum move list 1\nruleset: tait\ngame: senet\nend\n": 2,
         "Ludeum move list 2\ngame: senet\nend\n": 1,

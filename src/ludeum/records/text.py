@@ -220,7 +220,7 @@ def write(
         out.append(f"players: {players[0]}, {players[1]}")
     out.append(line(f"result: {_result(state)}", ui.status(state)))
     before = start
-    for number, (action, notation) in enumerate(zip(state.actions(), actions), 1):
+    for number, (action, notation) in enumerate(zip(state.actions(), actions, strict=True), 1):
         comment = None
         if comments:
             after = before.apply(action)
@@ -289,9 +289,9 @@ def _read(text: Any) -> tuple[Any, tuple[str, str]]:
                                            "should be “{expected}”."),
                                 (("expected", FORMAT_LINE),))  # fmt: skip
             if match.group(1) != VERSION:
+                version = (("version", quote(match.group(1))), ("known", VERSION))
                 raise TextError(number, N_("Move list version “{version}” is not one this "
-                                           "app reads (it reads version {known})."),
-                                (("version", quote(match.group(1))), ("known", VERSION)))  # fmt: skip
+                                           "app reads (it reads version {known})."), version)  # fmt: skip
             headers["format"] = (number, VERSION)
             continue
         if content.lower() == "end":
@@ -305,9 +305,9 @@ def _read(text: Any) -> tuple[Any, tuple[str, str]]:
                 state = _start(headers, number)
             count += 1
             if action.group(1).lstrip("0") != str(count):
+                found = (("expected", str(count)), ("found", quote(action.group(1))))
                 raise TextError(number, N_("Expected action number {expected} here, not "
-                                           "“{found}”."),
-                                (("expected", str(count)), ("found", quote(action.group(1)))))  # fmt: skip
+                                           "“{found}”."), found)  # fmt: skip
             state = _play(state, action.group(2), count, number)
             continue
         header = _HEADER.fullmatch(content)
