@@ -290,8 +290,9 @@ def _read(text: Any) -> tuple[Any, tuple[str, str]]:
                                 (("expected", FORMAT_LINE),))  # fmt: skip
             if match.group(1) != VERSION:
                 version = (("version", quote(match.group(1))), ("known", VERSION))
-                raise TextError(number, N_("Move list version “{version}” is not one this "
-                                           "app reads (it reads version {known})."), version)  # fmt: skip
+                message = N_("Move list version “{version}” is not one this app reads "
+                             "(it reads version {known}).")  # fmt: skip
+                raise TextError(number, message, version)
             headers["format"] = (number, VERSION)
             continue
         if content.lower() == "end":
