@@ -338,3 +338,22 @@ def test_read_any_reports_a_bad_saved_game_at_the_json_line_or_line_1():
     with pytest.raises(TextError) as caught:
         read_any("{" * 5000)
     assert caught.value.line == 1
+
+
+def test_the_documented_examples_read_as_the_games_they_describe():
+    """docs/save-format.md's move lists are real: each reads, and says what it shows."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "save-format.md").read_text(encoding="utf-8")
+    section = doc.split("## The move list as text")[1].split("\n## ")[0]
+    examples = [block.split("```")[0] for block in section.split("```text\n")[1:]]
+    games = [read(example)[0] for example in examples]
+    assert [saves.game_name(game) for game in games] == ["senet", "squadro", "lodestone"]
+    assert [len(game.actions()) for game in games] == [8, 4, 3]
+    assert games[2].rules.per_colour_reading and games[0].start().seat == 1
+
+
+def test_header_names_and_values_are_read_in_any_case():
+    state, players = read("LUDEUM MOVE LIST 1\nGame: Senet\nRuleset: TAIT\nPlayers: Human, "
+                          "HARD\nEND\n")  # fmt: skip
+    assert state.rules == senet.PRESETS["tait"] and players == ("human", "hard")

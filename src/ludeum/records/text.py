@@ -319,6 +319,8 @@ def _read(text: Any) -> tuple[Any, tuple[str, str]]:
         if state is not None:
             raise TextError(number, N_("Headers come before the first action."))
         name, value = header.group(1).lower(), header.group(2).strip()
+        if not value.startswith("{"):  # names are read as written in any case; JSON is exact
+            value = value.lower()
         if name not in HEADERS:
             raise TextError(number, N_("Unknown header “{name}”: expected one of {allowed}."),
                             (("name", quote(name)), ("allowed", ", ".join(HEADERS))))  # fmt: skip
