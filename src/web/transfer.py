@@ -140,7 +140,7 @@ class Transfer:
                                detail=f"{type(error).__name__}: {error}")  # fmt: skip
 
     def open(self, text: str, name: str) -> None:
-        from ludeum.records.text import TextError, read_any  # not needed to boot
+        from ludeum.records.text import TextError, read_any, saved_game  # not needed to boot
 
         screen = self.screen
         try:
@@ -151,7 +151,7 @@ class Transfer:
             screen.notice(message, detail=str(error))
             announce(message)
             return
-        record = saves.dump(state, players)
+        record = saved_game(text, state, players)
         keeping = screen.keeping
         storage = keeping.storage
         key, written = storage.put_aside(KEPT_PREFIX, record, "imported", keeping.home_key)

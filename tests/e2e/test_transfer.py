@@ -183,3 +183,18 @@ def test_the_import_speaks_french(open_fresh: Callable[..., Page]) -> None:
     expect(page.locator("#import-game")).to_have_text("Importer une partie…")
     choose_file(page, "vide.txt", "", "text/plain")
     expect(page.locator("#notice")).to_contain_text("« vide.txt » n’a pas été importé : ligne 1")
+
+
+def test_an_import_into_full_storage_is_said_and_changes_nothing(
+    open_fresh: Callable[..., Page],
+) -> None:
+    from test_reliability import FILL_JS, FREE_JS  # fills localStorage to the last byte
+
+    page = open_fresh(senet_save())
+    shown = view(page)
+    page.evaluate(FILL_JS, None)
+    stored = page.evaluate(STORE_JS)
+    choose_file(page, "full.txt", "Ludeum move list 1\ngame: squadro\n1. 1\nend\n", "text/plain")
+    expect(page.locator("#notice")).to_contain_text("“full.txt” was not imported: storage is full.")
+    assert view(page) == shown and page.evaluate(STORE_JS) == stored
+    page.evaluate(FREE_JS)

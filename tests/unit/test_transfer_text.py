@@ -357,3 +357,18 @@ def test_header_names_and_values_are_read_in_any_case():
     state, players = read("LUDEUM MOVE LIST 1\nGame: Senet\nRuleset: TAIT\nPlayers: Human, "
                           "HARD\nEND\n")  # fmt: skip
     assert state.rules == senet.PRESETS["tait"] and players == ("human", "hard")
+
+
+def test_an_imported_json_file_keeps_the_keys_other_versions_add():
+    """A saved game exported by a later app (with its take-back line, say) is stored
+    as it came, compacted; a move list is stored as a fresh record."""
+    game = random_game(squadro.new_game(0), 7, most=30)
+    envelope = json.loads(saves.dump(game, ("human", "easy")))
+    envelope["ahead"] = ["1", "2"]
+    pretty = "\ufeff" + json.dumps(envelope, indent=2)
+    state, players = read_any(pretty)
+    stored = text.saved_game(pretty, state, players)
+    assert json.loads(stored) == envelope and "\n" not in stored
+    assert same_game(saves.load(stored), game)
+    listing = write(game, players)
+    assert text.saved_game(listing, *read_any(listing)) == saves.dump(game, ("human", "easy"))

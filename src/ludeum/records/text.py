@@ -461,3 +461,15 @@ def _read_json(text: str) -> tuple[Any, tuple[str, str]]:
         raise TextError(line, N_("This saved game cannot be loaded."),
                         detail=str(error)[:200]) from None  # fmt: skip
     return state, saves.load_players(text)
+
+
+def saved_game(text: str, state: Any, players: tuple[str, str]) -> str:
+    """The saved game to store for an imported file that ``read_any`` read as
+    ``state`` and ``players``: a JSON file's own envelope, compacted, so that keys
+    this reader does not know (the take-back line, a name) come along; else the
+    game's record as ``saves.dump`` writes it."""
+    stripped = text.removeprefix("\ufeff")
+    if stripped.lstrip().startswith("{"):
+        # read_any loaded this text, so it is bounded, JSON and a saved game.
+        return json.dumps(json.loads(stripped), separators=(",", ":"))
+    return saves.dump(state, players)
