@@ -49,15 +49,18 @@ class Transfer:
     def __init__(self, screen) -> None:
         self.screen = screen
         self.dragging = 0  # dragenter minus dragleave events: the hint shows while > 0
-        element("transfer").hidden = bool(screen.launch.kiosk)  # no files at a kiosk
-        if screen.launch.kiosk:
+        # No files at a kiosk: the controls are hidden, and a file dropped there is
+        # stopped, so that the browser does not leave the app to show it.
+        self.kiosk = bool(screen.launch.kiosk)
+        element("transfer").hidden = self.kiosk
+        for kind in ("dragenter", "dragover", "dragleave", "drop"):
+            listen(document, kind, self.on_drag)
+        if self.kiosk:
             return
         listen(element("export-json"), "click", lambda event: self.export("json"))
         listen(element("export-text"), "click", lambda event: self.export("txt"))
         listen(element("import-game"), "click", lambda event: element("import-file").click())
         listen(element("import-file"), "change", self.on_chosen)
-        for kind in ("dragenter", "dragover", "dragleave", "drop"):
-            listen(document, kind, self.on_drag)
         element("import-game").disabled = False
 
     # -- export ----------------------------------------------------------------------
@@ -96,9 +99,13 @@ class Transfer:
     def on_drag(self, event) -> None:
         """Only files are taken (a dragged link or text is left to the browser); the
         hint shows from the first dragenter to the last dragleave, or the drop."""
-        if self.screen.attract or not self._has_files(event):
+        if not self._has_files(event):
             return
-        event.preventDefault()  # else the browser opens the dropped file itself
+        event.preventDefault()  # else the browser leaves the app to show the file
+        if self.kiosk or self.screen.attract:
+            if str(event.type) == "dragover":
+                event.dataTransfer.dropEffect = "none"
+            return
         kind = str(event.type)
         if kind == "dragenter":
             self.dragging += 1

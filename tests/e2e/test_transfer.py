@@ -40,8 +40,8 @@ DROP_JS = """([text, name, type]) => {
   fire('dragenter', document.body);
   fire('dragover', document.body);
   const hint = !document.getElementById('drop-hint').hidden;
-  fire('drop', document.body);
-  return hint;
+  const stopped = !fire('drop', document.body);  // the browser would not open the file
+  return [hint, stopped];
 }"""
 
 
@@ -134,8 +134,8 @@ def test_a_game_exported_both_ways_opens_the_same_in_another_browser(
 
     # The move list, dropped on the page, in a third browser.
     third = open_fresh()
-    hint_shown = third.evaluate(DROP_JS, [listing, text_name, "text/plain"])
-    assert hint_shown  # the page said where to drop while the file was over it
+    hint_shown, stopped = third.evaluate(DROP_JS, [listing, text_name, "text/plain"])
+    assert hint_shown and stopped  # the page said where to drop, and took the file
     third.wait_for_function(f"(shown) => ({VIEW_JS})() === shown", arg=shown)
     expect(third.locator("#drop-hint")).to_be_hidden()
     stored = saves.load(third.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY))
@@ -198,3 +198,21 @@ def test_an_import_into_full_storage_is_said_and_changes_nothing(
     expect(page.locator("#notice")).to_contain_text("“full.txt” was not imported: storage is full.")
     assert view(page) == shown and page.evaluate(STORE_JS) == stored
     page.evaluate(FREE_JS)
+
+
+def test_a_kiosk_offers_no_files_and_keeps_a_dropped_one_out(
+    browser: Browser, site_server: SiteServer, watch: Callable[[BrowserContext, str], Watch]
+) -> None:
+    context = browser.new_context()
+    watch(context, site_server.origin)
+    page = context.new_page()
+    page.goto(site_server.url + "?kiosk=1", wait_until="commit")
+    wait_ready(page)
+    expect(page.locator("#transfer")).to_be_hidden()
+    listing = "Ludeum move list 1\ngame: squadro\n1. 1\nend\n"
+    hint, stopped = page.evaluate(DROP_JS, [listing, "game.txt", "text/plain"])
+    assert stopped and not hint  # the browser does not leave the kiosk to show the file
+    page.wait_for_timeout(1000)
+    expect(page.locator("#game-name")).to_have_text("Senet")
+    expect(page.locator("#notice")).to_be_hidden()
+    context.close()
