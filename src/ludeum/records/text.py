@@ -304,12 +304,13 @@ def _read(text: Any) -> tuple[Any, tuple[str, str]]:
         if action:
             if state is None:
                 state = _start(headers, number)
+                parse = _parser(headers["game"][1])
             count += 1
             if action.group(1).lstrip("0") != str(count):
                 found = (("expected", str(count)), ("found", quote(action.group(1))))
                 raise TextError(number, N_("Expected action number {expected} here, not "
                                            "“{found}”."), found)  # fmt: skip
-            state = _play(state, action.group(2), count, number)
+            state = _play(state, parse, action.group(2), count, number)
             continue
         header = _HEADER.fullmatch(content)
         if header is None:
@@ -417,15 +418,15 @@ def _start(headers: dict, number: int) -> Any:
                         detail=str(error)[:200]) from None  # fmt: skip
 
 
-def _play(state: Any, notation: str, count: int, number: int) -> Any:
-    from importlib import import_module
+def _parser(game: str) -> Any:
+    """The game's reader of one action's notation (the saved record's)."""
+    from .. import lodestone, senet, squadro
 
-    game = saves.game_name(state)
-    parse = import_module(f"ludeum.{game}.notation").__dict__.get("parse_action")
-    if parse is None:  # Squadro's moves read themselves
-        from ..squadro import Move
+    return {"senet": senet.parse_action, "lodestone": lodestone.parse_action,
+            "squadro": squadro.Move.parse}[game]  # fmt: skip
 
-        parse = Move.parse
+
+def _play(state: Any, parse: Any, notation: str, count: int, number: int) -> Any:
     try:
         return state.apply(parse(notation))
     except (ValueError, IllegalAction) as problem:
