@@ -372,3 +372,15 @@ def test_an_imported_json_file_keeps_the_keys_other_versions_add():
     assert same_game(saves.load(stored), game)
     listing = write(game, players)
     assert text.saved_game(listing, *read_any(listing)) == saves.dump(game, ("human", "easy"))
+
+
+def test_a_very_long_game_is_written_without_comments_and_read_back():
+    """Past MAX_COMMENTED actions the writer leaves comments out, so that the file
+    stays under MAX_LENGTH and the reader takes back what the writer gave."""
+    from long_games import senet_record
+
+    game = saves.load(senet_record(text.MAX_COMMENTED + 2))
+    written = write(game)
+    assert len(written) < text.MAX_LENGTH
+    assert "#" not in written.split(text.FORMAT_LINE)[1]
+    assert same_game(read(written)[0], game)
