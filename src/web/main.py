@@ -18,6 +18,7 @@ from web.records import Records
 from web.screen import GameScreen
 from web.settings import Settings
 from web.storage import Storage
+from web.transfer import Transfer
 from web.update import NewVersion
 
 
@@ -30,6 +31,7 @@ def main() -> None:
         screen.notice(problem.text())
     screen.render()
     settings.wire(screen)
+    Transfer(screen)  # export and import as files
     if launch.kiosk:
         screen.kiosk = Kiosk(screen, launch.idle_seconds)
         in_progress = screen.restored and screen.state.outcome() is None

@@ -34,10 +34,11 @@ def now_stamp() -> str:
     return file_stamp(time.strftime("%Y%m%dT%H%M%S"))
 
 
-def download(text: str, file_name: str) -> None:
-    """Hand ``text`` to the browser as a file: a Blob URL on a link with a
-    ``download`` name, clicked, then revoked once the download has started."""
-    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+def download(text: str, file_name: str, kind: str = "application/json") -> None:
+    """Hand ``text`` to the browser as a file of media type ``kind``: a Blob URL on
+    a link with a ``download`` name, clicked, then revoked once the download has
+    started."""
+    options = to_js({"type": kind}, dict_converter=window.Object.fromEntries)
     blob = window.Blob.new(to_js([text]), options)
     url = window.URL.createObjectURL(blob)
     link = document.createElement("a")
@@ -88,6 +89,10 @@ class Records:
         when = at.replace("T", " ")[:16] if at else file_stamp(key[len(prefix) :])
         why, size = note.get("why"), _size(text)
         if prefix == KEPT_PREFIX:
+            if why == "imported":
+                name = str(note.get("name") or "?")[:80]
+                return _("Imported on {when} from the file “{name}” ({size}).",
+                         when=when, name=name, size=size)  # fmt: skip
             if why == "other-tab":
                 return _("Kept on {when}: this game, when another tab changed the saved "
                          "game ({size}).", when=when, size=size)  # fmt: skip

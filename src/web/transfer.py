@@ -1,0 +1,184 @@
+"""Games in and out as files: the Export control (the saved record as JSON, the move
+list as text, ``ludeum.records.text``) and the import, by the file picker or by
+dropping a file on the page.
+
+An imported game is stored as a kept game (``ludeum:v1:kept:<stamp>``, note ``why:
+"imported"`` with the file's name) and opened through ``Keeping.open_kept``, which
+keeps the game in progress in the list first. A file that cannot be read is named in
+a notice with its first bad line and why; nothing is stored or changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+
+from pyscript import document
+
+from ludeum import saves
+from ludeum.i18n import _
+
+from .page import announce, element, listen
+from .records import download
+from .storage import KEPT_PREFIX, NOTE_PREFIX, Written
+
+#: Files longer than the longest move list the reader accepts are refused before
+#: they are read (``File.size`` is in bytes; the reader counts characters).
+MAX_FILE_BYTES = 10_000_000
+#: Longest file name kept in the note and quoted in messages.
+NAME_LIMIT = 80
+
+
+def clean_name(name: str) -> str:
+    """A file name as the visitor may see it again: printable, on one line, short."""
+    name = "".join(c for c in str(name) if c.isprintable()).strip() or "?"
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+
+
+def file_name(game: str, extension: str) -> str:
+    """``ludeum-senet-2026-11-25T1403.json``: the game and the local time."""
+    game = re.sub(r"[^a-z]", "", game) or "game"
+    return f"ludeum-{game}-{time.strftime('%Y-%m-%dT%H%M')}.{extension}"
+
+
+class Transfer:
+    """The Export and Import controls of ``screen`` (a ``web.screen.GameScreen``)."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.dragging = 0  # dragenter minus dragleave events: the hint shows while > 0
+        # No files at a kiosk: the controls are hidden, and a file dropped there is
+        # stopped, so that the browser does not leave the app to show it.
+        self.kiosk = bool(screen.launch.kiosk)
+        element("transfer").hidden = self.kiosk
+        for kind in ("dragenter", "dragover", "dragleave", "drop"):
+            listen(document, kind, self.on_drag)
+        if self.kiosk:
+            return
+        listen(element("export-json"), "click", lambda event: self.export("json"))
+        listen(element("export-text"), "click", lambda event: self.export("txt"))
+        listen(element("import-game"), "click", lambda event: element("import-file").click())
+        listen(element("import-file"), "change", self.on_chosen)
+        element("import-game").disabled = False
+
+    # -- export ----------------------------------------------------------------------
+
+    def export(self, extension: str) -> None:
+        screen = self.screen
+        game = saves.game_name(screen.state)
+        if extension == "json":
+            text = screen.keeping.records.current_text()
+            kind = "application/json"
+        else:
+            from ludeum.records.text import write  # not needed to boot
+
+            text = write(screen.state, screen.players, when=time.strftime("%Y-%m-%d %H:%M"))
+            kind = "text/plain"
+        download(text, file_name(game, extension), kind)
+        element("export").open = False
+        announce(_("Downloaded."))
+
+    # -- import ----------------------------------------------------------------------
+
+    def on_chosen(self, event) -> None:
+        picker = element("import-file")
+        files = picker.files
+        if files and int(files.length):
+            self.take(files.item(0))
+        picker.value = ""  # choosing the same file again is a new choice
+
+    @staticmethod
+    def _has_files(event) -> bool:
+        transfer = event.dataTransfer
+        if not transfer:
+            return False
+        return any(str(kind) == "Files" for kind in transfer.types)
+
+    def on_drag(self, event) -> None:
+        """Only files are taken (a dragged link or text is left to the browser); the
+        hint shows from the first dragenter to the last dragleave, or the drop."""
+        if not self._has_files(event):
+            return
+        event.preventDefault()  # else the browser leaves the app to show the file
+        if self.kiosk or self.screen.attract:
+            if str(event.type) == "dragover":
+                event.dataTransfer.dropEffect = "none"
+            return
+        kind = str(event.type)
+        if kind == "dragenter":
+            self.dragging += 1
+        elif kind == "dragleave":
+            self.dragging = max(0, self.dragging - 1)
+        elif kind == "dragover":
+            event.dataTransfer.dropEffect = "copy"
+        else:
+            self.dragging = 0
+            files = event.dataTransfer.files
+            if int(files.length) != 1:
+                self.screen.notice(_("Drop one file at a time."))
+            else:
+                self.take(files.item(0))
+        element("drop-hint").hidden = self.dragging == 0
+
+    def take(self, file) -> None:
+        """Check a chosen or dropped file's size, then read it (``File.text()`` is a
+        promise: the rest happens when it settles)."""
+        name = clean_name(file.name)
+        if int(file.size) > MAX_FILE_BYTES:
+            self.screen.notice(
+                _("“{name}” was not imported: it is too large to be a Ludeum game "
+                  "({size} MB).", name=name, size=round(int(file.size) / 1_000_000))
+            )  # fmt: skip
+            return
+        asyncio.ensure_future(self._read(file, name))
+
+    async def _read(self, file, name: str) -> None:
+        try:
+            text = str(await file.text())
+        except Exception as error:  # the file vanished or may not be read
+            self.screen.notice(_("“{name}” could not be read.", name=name), detail=str(error))
+            return
+        try:
+            self.open(text, name)
+        except Exception as error:  # a bug must not leave the page half-done, unsaid
+            self.screen.notice(_("“{name}” could not be imported.", name=name),
+                               detail=f"{type(error).__name__}: {error}")  # fmt: skip
+
+    def open(self, text: str, name: str) -> None:
+        from ludeum.records.text import TextError, read_any, saved_game  # not needed to boot
+
+        screen = self.screen
+        try:
+            state, players = read_any(text)
+        except TextError as error:
+            message = _("“{name}” was not imported: line {line}: {reason}",
+                        name=name, line=error.line, reason=error.text())  # fmt: skip
+            screen.notice(message, detail=str(error))
+            announce(message)
+            return
+        record = saved_game(text, state, players)
+        keeping = screen.keeping
+        storage = keeping.storage
+        key, written = storage.put_aside(KEPT_PREFIX, record, "imported", keeping.home_key)
+        if not written:
+            message = (
+                _("“{name}” was not imported: storage is full. Delete games set aside, "
+                  "or download them, and try again.", name=name)
+                if written is Written.FULL
+                else _("“{name}” was not imported: the browser refused to store it.",
+                       name=name)
+            )  # fmt: skip
+            screen.notice(message)
+            announce(message)
+            return
+        note = storage.note(key)
+        if note:  # the library lists the game under the file's name
+            note["name"] = name
+            storage.set(NOTE_PREFIX + key, json.dumps(note))
+        keeping.open_kept(key)
+        if storage.get(key) is None:  # opened: open_kept moved it to the current slot
+            announce(_("“{name}” was imported and is now the current game.", name=name))
+        else:  # kept, but not opened (said by open_kept): it waits in the list
+            keeping.records.render()
