@@ -81,8 +81,8 @@ def graph_svg(
                    f'y2="{y:.1f}"/>')  # fmt: skip
         out.append(f'<text class="graph-axis" x="{LEFT - 6}" y="{y + 4:.1f}" '
                    f'text-anchor="end">{round(100 * value)}%</text>')  # fmt: skip
-    out.append(f'<text class="graph-axis" x="{LEFT}" y="{HEIGHT - 6}">'
-               f'{escape(_("Start"))}</text>')  # fmt: skip
+    start = escape(_("Start"))
+    out.append(f'<text class="graph-axis" x="{LEFT}" y="{HEIGHT - 6}">{start}</text>')
     end = escape(_("Move {number}", number=stops - 1))
     out.append(f'<text class="graph-axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" '
                f'text-anchor="end">{end}</text>')  # fmt: skip
@@ -118,7 +118,8 @@ def turning_points_html(points: list[TurningPoint], entries: list[str]) -> str:
     """The turning points as a list of buttons, each going to its move in review;
     ``entries`` are the move list's lines (``ui.game_log``)."""
     if not points:
-        return f'<p class="hint">{escape(_("No turning points found yet."))}</p>'
+        none = escape(_("No turning points found yet."))
+        return f'<p class="hint">{none}</p>'
     items = []
     for point in points:
         line = entries[point.entry - 1] if point.entry <= len(entries) else ""
