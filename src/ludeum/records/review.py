@@ -9,10 +9,12 @@ series a chunk at a time (``values``) and the page redraws the graph after each.
   expectiminimax, turned into a winning chance by the ruleset's fitted logistic
   slope (``chance_scale``). The hint searches one position for up to a second;
   review searches hundreds, so it uses a fixed depth, ``SENET_DEPTH`` = 2 plies (the
-  pending throw and the move after it). Measured by benchmarks/review_build.py: a
-  300-throw game takes a few seconds in the browser worker's Pyodide at depth 2 and
-  roughly five times longer at depth 3, for values that differ little from depth 2's
-  (docs/performance.md), so depth 2 keeps the graph filling while one looks at it.
+  pending throw and the move after it). Measured by benchmarks/review_build.py on a
+  300-throw game (docs/performance.md): the whole series takes about 1.5 s in the
+  browser worker's Pyodide at depth 2, 6 s at depth 3 and 12 s at depth 4 (Hard's own
+  depth); depth 2's values differ from depth 4's by 0.6 percentage points on average
+  (3.5 at most) and share most turning points. So the graph is complete in a moment
+  rather than filling for a quarter of a minute, for nearly the same picture.
   A position ready to move (its throw seen) is searched just as the hint searches
   it, so at equal depth review and hint give the same number.
 * Squadro and Lodestone: no chances there, only the search's evaluation. The value
