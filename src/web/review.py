@@ -72,7 +72,13 @@ class Review:
             self.screen.selected = None
         self.stop = stop
         self.render()
-        announce(self.where_text())
+        # Spoken once here (the bar's own text is not a live region): where, and what
+        # the move was.
+        log = self.screen.log
+        said = self.where_text()
+        if 0 < stop <= len(log):
+            said += ": " + log[stop - 1]
+        announce(said)
 
     def step(self, how: str) -> None:
         prepared = self._prepare()

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from axe import check_accessibility
 from harness import SiteServer, Watch, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -168,6 +169,9 @@ def test_the_win_chance_graph_fills_progressively_and_marks_the_turning_points(
     assert page.locator("#review-graph .graph-turn").count() == len(expected)
     turns = page.locator("#review-turns button")
     expect(turns).to_have_count(len(expected))
+    check_accessibility(page, "Senet under review with the win-chance graph")
+    page.evaluate("() => document.documentElement.dataset.theme = 'contrast'")
+    check_accessibility(page, "Senet under review with the graph, high contrast")
     # A turning point in the list goes to its move.
     turns.first.click()
     expect(page.locator("#review-where")).to_have_text(
