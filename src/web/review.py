@@ -57,8 +57,11 @@ class Review:
         from ludeum.records.review import Review as Prepared
 
         state = self.screen.state
-        if self.prepared is None or self.prepared.positions.final is not state:
-            self.prepared = Prepared(state, self.screen.ui)
+        prepared = self.prepared
+        if prepared is None or prepared.positions.final is not state:
+            # The game went on since the last review: replay only its new actions.
+            later = prepared.follow(state, self.screen.ui) if prepared is not None else None
+            self.prepared = later or Prepared(state, self.screen.ui)
         return self.prepared
 
     def go(self, stop: int) -> None:
@@ -77,7 +80,7 @@ class Review:
         log = self.screen.log
         said = self.where_text()
         if 0 < stop <= len(log):
-            said += ": " + log[stop - 1]
+            said = said.rstrip(".") + ". " + log[stop - 1]
         announce(said)
 
     def step(self, how: str) -> None:

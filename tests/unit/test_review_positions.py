@@ -82,3 +82,32 @@ def test_senet_throws_that_make_no_line_are_skipped_by_the_entries():
 def test_games_without_chance_have_one_entry_per_action(game):
     final = random_game(game, seed=4)
     assert entry_ends(final, ui(game)) == list(range(1, len(final.actions()) + 1))
+
+
+@pytest.mark.parametrize("game", ["senet", "squadro", "lodestone"])
+def test_a_review_followed_to_a_later_position_equals_one_built_there(game):
+    from ludeum.records.review import Review
+
+    final = random_game(game, seed=6)
+    cut = len(final.actions()) // 2
+    early = Positions(final).at(cut)
+    review = Review(early, ui(game), every=5)
+    review.positions.at(cut - 1)  # some checkpoints made before the game goes on
+    later = review.follow(final, ui(game))
+    fresh = Review(final, ui(game), every=5)
+    assert later is not None
+    # Preparing a review replays the game once and keeps its checkpoints on the way.
+    assert len(fresh.positions.checkpoints) == len(final.actions()) // 5 + 1
+    assert (later.ends, later.movers, later.stops) == (fresh.ends, fresh.movers, fresh.stops)
+    for stop in range(len(fresh)):
+        assert saves.dump(later.state_at(stop)) == saves.dump(fresh.state_at(stop))
+
+
+def test_a_review_does_not_follow_another_line():
+    from ludeum.records.review import Review
+
+    final = random_game("squadro", seed=6)
+    other = random_game("squadro", seed=7)
+    review = Review(Positions(final).at(10), ui("squadro"))
+    assert review.follow(other, ui("squadro")) is None
+    assert review.follow(Positions(final).at(5), ui("squadro")) is None

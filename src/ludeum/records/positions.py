@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..history import replay
-
 #: Actions between two checkpoints: a position is at most this many applications away.
 EVERY = 64
 
@@ -57,22 +55,50 @@ class Positions:
                 checkpoints.append(state)
         return state
 
+    def follow(self, final: Any) -> Positions | None:
+        """The positions of ``final``, a later state of this same line, keeping the
+        checkpoints made so far; None when ``final`` is not this line played on."""
+        actions = final.actions()
+        known = len(self.actions)
+        if len(actions) < known or actions[:known] != self.actions:
+            return None
+        later = Positions(final, self.every)
+        later.checkpoints = list(self.checkpoints)
+        return later
+
     def line_from(self, index: int) -> tuple:
         """The actions after position ``index``: the old line when play resumes there."""
         return tuple(self.actions[index:])
 
 
-def entries(state: Any, ui: Any) -> tuple[list[int], list[int | None]]:
+def entries(
+    state: Any, ui: Any, positions: Positions | None = None
+) -> tuple[list[int], list[int | None]]:
     """For each entry of ``ui.game_log(state)``: the number of actions after which
     its position stands (the action that made the line included), and the seat whose
     turn made it (``ui.seat_to_play`` just before that action; in Senet the thrower
     of a lost throw too). One replay of the game."""
+    return entries_after(state.start(), state.actions(), 0, ui, positions)
+
+
+def entries_after(
+    before: Any, actions: list, first: int, ui: Any, positions: Positions | None = None
+) -> tuple[list[int], list[int | None]]:
+    """``entries`` for ``actions`` played from ``before``, the position after the
+    first ``first`` actions of the game. With ``positions`` (of the same game), the
+    checkpoints this replay passes are kept there too: it costs nothing more now and
+    saves a replay later."""
     ends: list[int] = []
     movers: list[int | None] = []
-    for number, (before, action, after) in enumerate(replay(state), 1):
+    checkpoints, every = (positions.checkpoints, positions.every) if positions else ([], 0)
+    for number, action in enumerate(actions, first + 1):
+        after = before.apply(action)
         if ui.log_entry(before, action, after):
             ends.append(number)
             movers.append(ui.seat_to_play(before))
+        if every and number % every == 0 and number // every == len(checkpoints):
+            checkpoints.append(after)
+        before = after
     return ends, movers
 
 

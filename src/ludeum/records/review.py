@@ -93,8 +93,24 @@ class Review:
 
     def __init__(self, final: Any, ui: Any, every: int = positions_module.EVERY) -> None:
         self.positions = positions_module.Positions(final, every)
-        self.ends, self.movers = positions_module.entries(final, ui)
+        self.ends, self.movers = positions_module.entries(final, ui, self.positions)
         self.stops = positions_module.stops(self.ends)
+
+    def follow(self, final: Any, ui: Any) -> Review | None:
+        """This review brought up to ``final``, a later state of the same game, by
+        replaying only the actions played since; None when ``final`` is another line."""
+        positions = self.positions.follow(final)
+        if positions is None:
+            return None
+        known = len(self.positions)
+        ends, movers = positions_module.entries_after(
+            self.positions.final, positions.actions[known:], known, ui, positions
+        )
+        later = object.__new__(Review)
+        later.positions = positions
+        later.ends, later.movers = self.ends + ends, self.movers + movers
+        later.stops = positions_module.stops(later.ends)
+        return later
 
     def __len__(self) -> int:
         """The number of review stops (entries plus the start)."""
