@@ -264,17 +264,30 @@ class Review:
         for offset, value in enumerate(values):
             if 0 <= first + offset < len(self.series) and isinstance(value, (int, float)):
                 self.series[first + offset] = float(value)
-        if not values:  # the game is shorter than expected: stop asking
-            self.series = [0.5 if v is None else v for v in self.series]
+        if not values:  # nothing there (it cannot happen): stop asking, draw what is known
+            del self.series[first:]
         self._draw_graph()
         self._ask_next()
+
+    def _graph_follows(self) -> bool:
+        """The game went on along the graph's line: keep the values computed, and
+        compute the new positions' (a reply about the older game is dropped)."""
+        prepared = self._prepare()
+        known = self.graph_state.actions()
+        if prepared.positions.actions[: len(known)] != known:
+            return False
+        self.series += [None] * (len(prepared) - len(self.series))
+        self.graph_state, self.graph_save = self.screen.state, saves.dump(self.screen.state)
+        self.graph_id += 1
+        self._ask_next()
+        return True
 
     def _draw_graph(self) -> None:
         area = element("review-graph-area")
         if area.hidden or not self.series:
             return
-        if self.graph_state is not self.screen.state:
-            area.hidden = True  # the game changed: the graph is of another game
+        if self.graph_state is not self.screen.state and not self._graph_follows():
+            area.hidden = True  # another game, or another line: the graph is not of it
             self.series = []
             self.graph_save = self.graph_state = None
             return
@@ -283,7 +296,7 @@ class Review:
         prepared = self._prepare()
         ui = self.screen.ui
         points = prepared.turning_points(self.series)
-        current = len(prepared) - 1 if self.stop is None else self.stop
+        current = self.stop if self.active else len(prepared) - 1
         chance = type(self.screen.state).__name__ == "SenetState"
         side = ui.side_label(self.screen.state, 0)
         element("review-graph").innerHTML = graph_svg(self.series, current, points, side, chance)

@@ -192,3 +192,25 @@ def test_squadros_graph_is_an_evaluation_and_says_so(open_with: Callable[[str], 
         timeout=60_000,
     )
     expect(page.locator("#review-graph-title")).to_contain_text("not a probability")
+
+
+def test_the_graph_follows_a_game_the_computer_is_playing_and_moves_still_come(
+    open_with: Callable[[str], Page],
+) -> None:
+    """Review requests and move requests share the worker: neither is taken for the
+    other, and the graph grows as the game goes on."""
+    state = new_game(JEQUIER, first_seat=0)
+    for _ in range(30):
+        choices = list(state.legal_moves()) or [a for a, _p in state.chance_outcomes()]
+        state = state.apply(choices[0])
+    page = open_with(saves.dump(state, ("easy", "easy")))
+    shown = page.locator("#moves li").count()
+    page.locator("#review-graph-show").click()
+    # Three more move-list entries, and every one of their positions computed.
+    page.wait_for_function(
+        f"""() => {{ const g = document.querySelector('#review-graph svg');
+        return g && +g.dataset.total > {shown + 3} && g.dataset.done === g.dataset.total; }}""",
+        timeout=90_000,
+    )
+    assert page.locator("#moves li").count() > shown + 3
+    expect(page.locator("#notice")).to_be_hidden()  # no "could not choose a move"
