@@ -12,6 +12,8 @@ time (``ludeum.records.review``), and the graph is redrawn after each chunk.
 
 from __future__ import annotations
 
+from pyscript import document
+
 from ludeum import saves
 from ludeum.i18n import _
 
@@ -106,20 +108,27 @@ class Review:
         if not self.active:
             return
         prepared = self._prepare()
-        index = prepared.stops[self.stop]
+        stop, index = self.stop, prepared.stops[self.stop]
         screen = self.screen
         screen.state = prepared.positions.at(index)
         screen.ahead = prepared.positions.line_from(index)
         self.stop = None
         self.prepared = None
-        screen.log = screen.ui.game_log(screen.state)
+        screen.log = screen.log[:stop]  # the entries up to here are the same
         screen.logged = 0
         element("moves").innerHTML = ""
         screen.hint = None
         screen.keeping.save()
         screen.render()
-        announce(_("Play continues from move {number}.",
-                   number=len(screen.log)))  # fmt: skip
+        # The button pressed is gone: the focus goes where play goes on.
+        stop_on_board = element("board").querySelector('[data-row][tabindex="0"]')
+        if screen.ui.can_throw(screen.state) and not element("throw").disabled:
+            element("throw").focus()
+        elif stop_on_board:
+            stop_on_board.focus()
+        else:
+            element("moves").focus()
+        announce(_("Play continues from move {number}.", number=stop))
         screen.computer_turn()
 
     # -- events ------------------------------------------------------------------------
@@ -214,6 +223,14 @@ class Review:
             for id_ in ("review-first", "review-prev", "review-last"):
                 element(id_).disabled = not has_moves
             element("review-next").disabled = True
+        # A step button just disabled (First at the start, Last at the end) would drop
+        # the focus to the page: it goes to the step that can still be taken.
+        focused = document.activeElement
+        if focused and focused.matches(":disabled") and element("review-bar").contains(focused):
+            for id_ in ("review-next", "review-prev", "review-back"):
+                if not element(id_).disabled and not element(id_).hidden:
+                    element(id_).focus()
+                    break
         for item in element("moves").querySelectorAll("li[aria-current]"):
             item.removeAttribute("aria-current")
         if reviewing and self.stop:

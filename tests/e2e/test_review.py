@@ -104,8 +104,11 @@ def test_step_through_a_finished_game_by_click_and_keys_then_continue_from_a_pas
     expect(where).to_have_text(f"Move {total - 1} of {total}")
     page.keyboard.press("ArrowLeft")
     expect(where).to_have_text(f"Move {total - 2} of {total}")
-    page.locator("#review-first").click()
-    page.locator("#review-next").click()
+    # Home disables the button that has the focus; the focus stays in the bar.
+    page.keyboard.press("Home")
+    expect(where).to_have_text(f"Start of the game, before move 1 of {total}.")
+    expect(page.locator("#review-next")).to_be_focused()
+    page.keyboard.press("Enter")
     expect(where).to_have_text(f"Move 1 of {total}")
     expect(status).to_have_text(status_after(review, 1))
     # Reviewing changed and saved nothing.
@@ -125,6 +128,7 @@ def test_step_through_a_finished_game_by_click_and_keys_then_continue_from_a_pas
     saved = saves.load(page.evaluate("(k) => localStorage.getItem(k)", SAVE_KEY))
     assert saved.actions() == final.actions()[: review.stops[5]]
     expect(page.locator("#throw")).to_be_enabled()
+    expect(page.locator("#throw")).to_be_focused()  # where play goes on
     page.locator("#throw").click()
     expect(page.locator("#moves li")).not_to_have_count(0)
     assert len(saves.load(page.evaluate("(k) => localStorage.getItem(k)", SAVE_KEY)).actions()) == (
@@ -206,11 +210,11 @@ def test_the_graph_follows_a_game_the_computer_is_playing_and_moves_still_come(
     page = open_with(saves.dump(state, ("easy", "easy")))
     shown = page.locator("#moves li").count()
     page.locator("#review-graph-show").click()
-    # Three more move-list entries, and every one of their positions computed.
+    # Three more move-list entries (a stop each, after the start), all computed.
     page.wait_for_function(
         f"""() => {{ const g = document.querySelector('#review-graph svg');
         return g && +g.dataset.total > {shown + 3} && g.dataset.done === g.dataset.total; }}""",
         timeout=90_000,
     )
-    assert page.locator("#moves li").count() > shown + 3
+    assert page.locator("#moves li").count() >= shown + 3
     expect(page.locator("#notice")).to_be_hidden()  # no "could not choose a move"
