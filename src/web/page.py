@@ -24,6 +24,10 @@ PAGE_TEXT = {
     "review-last": N_("Last"),
     "review-back": N_("Back to the game"),
     "review-continue": N_("Continue from here"),
+    "review-keys": N_(
+        "In the move list and in this bar, Left and Right step through the game, Home "
+        "and End go to its start and its end."
+    ),
     "game-over-new": N_("Play again"),
     "new-game-title": N_("New game"),
     "start-game": N_("Start"),
