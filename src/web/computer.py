@@ -1,5 +1,5 @@
-"""The computer's client: asks the worker for moves and hints, or searches on the
-page where no worker can run."""
+"""The computer's client: asks the worker for moves, hints and review series, or
+searches on the page where no worker can run."""
 
 from __future__ import annotations
 
@@ -36,6 +36,10 @@ class ComputerPlayer:
         self.ready = False
         self.failed = False
         self.pending = None  # the request the worker has not answered yet
+        # Review requests (ids "review-..."), answered to their own callback, so that
+        # they are never taken for a move or a hint; the one out, if any.
+        self.review_pending = None
+        self.on_review = None
 
     def start(self) -> None:
         if self.worker is not None or self.failed:
@@ -57,6 +61,23 @@ class ComputerPlayer:
             window.setTimeout(create_once_callable(lambda: self._answer_here(request)), 50)
         else:
             self.worker.postMessage(json.dumps(request))
+
+    def ask_review(self, request: dict, on_values) -> None:
+        """A chunk of a game's review series (``ludeum.ai.service``); the reply goes
+        to ``on_values``. Without a worker, one position at a time on the page."""
+        self.start()
+        self.on_review = on_values
+        self.review_pending = request
+        if self.failed:
+            window.setTimeout(create_once_callable(lambda: self._review_here(request)), 30)
+        else:
+            self.worker.postMessage(json.dumps(request))
+
+    def _review_here(self, request: dict) -> None:
+        from ludeum.ai.service import answer
+
+        self.review_pending = None
+        self.on_review(json.loads(answer(json.dumps({**request, "count": 1}))))
 
     def _answer_here(self, request: dict) -> None:
         from ludeum.ai.players import choose, hint
@@ -80,6 +101,10 @@ class ComputerPlayer:
             self.on_change()
         elif "failed" in reply:
             self._fail(reply["failed"])
+        elif str(reply.get("id")).startswith("review-"):
+            self.review_pending = None
+            if self.on_review is not None:
+                self.on_review(reply)
         else:
             self.pending = None
             self.on_reply(reply)
@@ -98,5 +123,5 @@ class ComputerPlayer:
         self.on_change()
         if self.pending is not None:
             self.ask(self.pending)  # answered on the page instead
-
-
+        if self.review_pending is not None:
+            self.ask_review(self.review_pending, self.on_review)

@@ -17,6 +17,17 @@ PAGE_TEXT = {
     "new-game": N_("New game"),
     "show-rules": N_("Rules"),
     "moves-title": N_("Moves"),
+    "review-title": N_("Review"),
+    "review-first": N_("First"),
+    "review-prev": N_("Previous"),
+    "review-next": N_("Next"),
+    "review-last": N_("Last"),
+    "review-back": N_("Back to the game"),
+    "review-continue": N_("Continue from here"),
+    "review-keys": N_(
+        "In the move list and in this bar, Left and Right step through the game, Home "
+        "and End go to its start and its end."
+    ),
     "game-over-new": N_("Play again"),
     "new-game-title": N_("New game"),
     "start-game": N_("Start"),

@@ -21,6 +21,7 @@ from .computer import ComputerPlayer
 from .keeping import Keeping
 from .page import announce, element, focus_cell, listen, watch_only
 from .records import Records
+from .review import Review
 from .storage import SAVE_KEY, Storage
 
 #: The computer waits this long before each of its actions, so that a person can
@@ -72,6 +73,7 @@ class GameScreen:
         self.waiting_for = None  # "move" or "hint" while a request is out
         self.last_action_at = 0.0
         self.hint = None  # (move, winning chance or None) for the position shown
+        self.review = Review(self)  # stepping through the game, and its graph
         self.state = self._restore()
         self.keeping.wire()
         listen(element("board"), "click", self.on_board_click)
@@ -230,6 +232,8 @@ class GameScreen:
         self.render_turn()
 
     def ask_hint(self) -> None:
+        if self.review.active:
+            return
         if self.computer_to_play() or self.waiting_for or not self.state.legal_moves():
             return
         self.request_id += 1
@@ -241,6 +245,8 @@ class GameScreen:
     # -- actions --------------------------------------------------------------------
 
     def act(self, action, by_computer: bool = False) -> None:
+        if self.review.active:
+            return  # a past position is shown: play waits for "Back to the game"
         if self.computer_to_play() and not by_computer:
             return  # the computer's turn: taps and keys wait
         before = self.state
@@ -280,7 +286,7 @@ class GameScreen:
 
     def pick(self, name: str) -> None:
         """A tap on a board element: the game's ui decides what it selects or plays."""
-        if self.computer_to_play():
+        if self.computer_to_play() or self.review.active:
             return
         self.selected, action = self.ui.tap(self.state, self.selected, name)
         if action is not None:
@@ -463,6 +469,9 @@ class GameScreen:
         box.hidden = False
 
     def render(self, focus: str | None = None) -> None:
+        if self.review.active:
+            self.review.render()
+            return
         state, ui = self.state, self.ui
         board = element("board")
         if focus is None:
@@ -490,6 +499,7 @@ class GameScreen:
         self.render_turn()
         element("ruleset-name").textContent = ui.ruleset_name(state)
         self._render_log()
+        self.review.render_bar()
         over = element("game-over")
         if state.outcome() is None:
             over.hidden = True
@@ -513,6 +523,8 @@ class GameScreen:
 
     def render_turn(self) -> None:
         """Who plays which side, the computer's thinking, the hint button and text."""
+        if self.review.active:
+            return  # the turn of a past position is nobody's
         state, ui = self.state, self.ui
         computer = self.computer_to_play()
         element("app").dataset.turn = "computer" if computer else "person"
@@ -553,9 +565,12 @@ class GameScreen:
         the list's ``start`` keeps each entry's number."""
         moves = element("moves")
         total = len(self.log)
-        for entry in self.log[max(self.logged, total - LOG_SHOWN) :]:
+        first = max(self.logged, total - LOG_SHOWN)
+        for number, entry in enumerate(self.log[first:], first + 1):
             item = document.createElement("li")
             item.textContent = entry
+            item.dataset.entry = str(number)  # review goes to this entry (web/review.py)
+            item.tabIndex = -1
             moves.appendChild(item)
         self.logged = total
         for _extra in range(int(moves.childElementCount) - LOG_SHOWN):

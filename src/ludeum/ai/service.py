@@ -13,6 +13,13 @@ a tampered position is refused as everywhere else.
 
 Reply: ``{"id": n, "index": i, "move": "12-15", "chance": 0.63 | null,
 "ms": 12.5}`` or ``{"id": n, "error": "why"}``.
+
+Review (``ludeum.records.review``): ``{"id": n, "kind": "review", "save": <saved
+game text>, "from": i, "count": n}`` asks for the win-chance series (Senet) or the
+evaluation (the others) at review stops i to i+n-1, from seat 0's point of view;
+the reply is ``{"id": n, "from": i, "values": [0.52, ...], "ms": 8.1}`` (fewer values
+at the end of the game, none past it). The page asks chunk after chunk of the same
+save, so the last game prepared for review is kept rather than replayed each time.
 """
 
 from __future__ import annotations
@@ -24,6 +31,31 @@ import time
 from .. import saves
 from .players import LEVELS, choose, hint
 
+#: A chunk of review is cut to this many values: one reply
+#: should come back within a second or so, so the page's graph keeps filling.
+MAX_REVIEW_COUNT = 200
+_prepared: dict[str, object] = {}  # the save text last reviewed -> its Review
+
+
+def _review(request: dict) -> dict:
+    from ..games import ui_for
+    from ..records.review import Review
+
+    first, count = request.get("from"), request.get("count")
+    if type(first) is not int or type(count) is not int or first < 0 or count < 1:
+        raise ValueError("a review request needs a start and a count of positions")
+    text = request.get("save")
+    review = _prepared.get(text) if isinstance(text, str) else None
+    if review is None:
+        state = saves.load(text)
+        review = Review(state, ui_for(state))
+        _prepared.clear()
+        _prepared[text] = review
+    if first > len(review):
+        raise ValueError(f"the game has {len(review)} positions to review, not {first}")
+    values = review.values(first, min(count, MAX_REVIEW_COUNT))
+    return {"id": request.get("id"), "from": first, "values": values}
+
 
 def answer(request_text: str) -> str:
     began = time.perf_counter()
@@ -34,6 +66,10 @@ def answer(request_text: str) -> str:
             raise ValueError("a request is a JSON object")
         request_id = request.get("id")
         kind, level, seed = request.get("kind"), request.get("level"), request.get("seed")
+        if kind == "review":
+            reply = _review(request)
+            reply["ms"] = round(1000 * (time.perf_counter() - began), 1)
+            return json.dumps(reply)
         if kind not in ("move", "hint"):
             raise ValueError(f"unknown request {kind!r}")
         if kind == "move" and (not isinstance(level, str) or level not in LEVELS):

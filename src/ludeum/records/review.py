@@ -1,0 +1,149 @@
+"""A game's win-chance series, position by position, and its turning points.
+
+The series has one value per review stop (``positions.stops``: the start, then the
+position after each move-list entry), always from seat 0's point of view, in [0, 1].
+Each value depends on its position alone, so the browser's worker computes the
+series a chunk at a time (``values``) and the page redraws the graph after each.
+
+* Senet: the hint's estimate (``ludeum.ai.players``): Hard's evaluation searched by
+  expectiminimax, turned into a winning chance by the ruleset's fitted logistic
+  slope (``chance_scale``). The hint searches one position for up to a second;
+  review searches hundreds, so it uses a fixed depth, ``SENET_DEPTH`` = 2 plies (the
+  pending throw and the move after it). Measured by benchmarks/review_build.py on a
+  300-throw game (docs/performance.md): the whole series takes about 1.5 s in the
+  browser worker's Pyodide at depth 2, 6 s at depth 3 and 12 s at depth 4 (Hard's own
+  depth); depth 2's values differ from depth 4's by 0.6 percentage points on average
+  (3.5 at most) and share most turning points. So the graph is complete in a moment
+  rather than filling for a quarter of a minute, for nearly the same picture.
+  A position ready to move (its throw seen) is searched just as the hint searches
+  it, so at equal depth review and hint give the same number.
+* Squadro and Lodestone: no chances there, only the search's evaluation. The value
+  of alpha-beta at ``SEARCH_DEPTH`` plies with the game's evaluation, a score ``v``
+  in [-1, 1] for seat 0 (exactly -1 or 1 for a game won by force), is drawn as
+  ``(v + 1) / 2``: 0.5 is level, 1 a proven win for seat 0. It is an evaluation, not
+  a probability, and the page says so (``is_chance``).
+
+Turning points: for each entry, the drop in the mover's own value from the position
+before it to the position after it; the few largest drops above a threshold. In
+Senet the drop includes the throw before the move (the stops fall between moves),
+so a bad throw can be a turning point as well as a bad move: both turned the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..protocol import CHANCE
+from . import positions as positions_module
+
+#: Plies searched per Senet position (a throw and a move are a ply each).
+SENET_DEPTH = 2
+#: Plies of alpha-beta per Squadro or Lodestone position.
+SEARCH_DEPTH = 2
+#: Turning points: at most this many, each a drop of at least THRESHOLD.
+TOP = 3
+THRESHOLD = 0.1
+
+
+def is_chance(state: Any) -> bool:
+    """Whether the game's series is a winning chance (Senet) or an evaluation."""
+    return type(state).__name__ == "SenetState"
+
+
+def value(state: Any, depth: int | None = None) -> float:
+    """The position's value for seat 0 in [0, 1] (see the module's docstring)."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return 0.5 if outcome.winner is None else (1.0 if outcome.winner == 0 else 0.0)
+    from ..ai import evaluate
+    from ..ai.search import AlphaBeta, Expectiminimax
+
+    if is_chance(state):
+        from ..ai.players import chance_scale, winning_chance
+
+        search = Expectiminimax(evaluate.senet)
+        seat = state.to_act()
+        plies = SENET_DEPTH if depth is None else depth
+        if seat == CHANCE:
+            score = search.value(state, plies, 0)
+        else:
+            # Searched as the hint searches it (its best move's value), for the mover.
+            score = search.search(state, plies)[1]
+            score = score if seat == 0 else -score
+        return winning_chance(score, chance_scale(state.rules))
+    from ..ai.players import DETERMINISTIC
+
+    score_function, key = DETERMINISTIC[type(state).__name__]
+    seat = state.to_act()
+    score = AlphaBeta(score_function, key).search(state, depth or SEARCH_DEPTH)[1]
+    score = score if seat == 0 else -score
+    return min(1.0, max(0.0, (score + 1) / 2))
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    entry: int  # 1-based number of the move-list entry
+    mover: int  # the seat that made it
+    drop: float  # how much the mover's value fell, in [0, 1]
+
+
+class Review:
+    """A game prepared for review: its positions, its entries and their movers."""
+
+    def __init__(self, final: Any, ui: Any, every: int = positions_module.EVERY) -> None:
+        self.positions = positions_module.Positions(final, every)
+        self.ends, self.movers = positions_module.entries(final, ui, self.positions)
+        self.stops = positions_module.stops(self.ends)
+
+    def follow(self, final: Any, ui: Any) -> Review | None:
+        """This review brought up to ``final``, a later state of the same game, by
+        replaying only the actions played since; None when ``final`` is another line."""
+        positions = self.positions.follow(final)
+        if positions is None:
+            return None
+        known = len(self.positions)
+        ends, movers = positions_module.entries_after(
+            self.positions.final, positions.actions[known:], known, ui, positions
+        )
+        later = object.__new__(Review)
+        later.positions = positions
+        later.ends, later.movers = self.ends + ends, self.movers + movers
+        later.stops = positions_module.stops(later.ends)
+        return later
+
+    def __len__(self) -> int:
+        """The number of review stops (entries plus the start)."""
+        return len(self.stops)
+
+    def state_at(self, stop: int) -> Any:
+        return self.positions.at(self.stops[stop])
+
+    def values(self, first: int, count: int, depth: int | None = None) -> list[float]:
+        """The series from stop ``first``, at most ``count`` values."""
+        if not 0 <= first <= len(self.stops) or count < 0:
+            raise ValueError(f"no stops from {first} in a review of {len(self.stops)}")
+        last = min(len(self.stops), first + count)
+        return [round(value(self.state_at(stop), depth), 4) for stop in range(first, last)]
+
+    def turning_points(self, series: list[float | None]) -> list[TurningPoint]:
+        return turning_points(series, self.movers)
+
+
+def turning_points(
+    series: list[float | None], movers: list[int | None], top: int = TOP,
+    threshold: float = THRESHOLD,
+) -> list[TurningPoint]:  # fmt: skip
+    """The ``top`` largest drops of the mover's value across an entry, at least
+    ``threshold`` each, in the order of the game. ``series[k]`` is the value at stop
+    k (seat 0's view; None where not computed yet); entry k runs from stop k-1 to k."""
+    drops = []
+    for entry in range(1, min(len(series), len(movers) + 1)):
+        before, after, mover = series[entry - 1], series[entry], movers[entry - 1]
+        if before is None or after is None or mover not in (0, 1):
+            continue
+        drop = (before - after) if mover == 0 else (after - before)
+        if drop >= threshold:
+            drops.append(TurningPoint(entry, mover, round(drop, 4)))
+    drops.sort(key=lambda point: (-point.drop, point.entry))
+    return sorted(drops[:top], key=lambda point: point.entry)
