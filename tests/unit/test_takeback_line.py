@@ -63,8 +63,11 @@ def throw_then_move(rules_name: str, seed: int = 0):
 # -- Senet: the throw stays -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules_name", ["jequier", "jequier_ludii", "kendall", "tait",
-                                        "kendall_five_pieces_starting_throw_trap_home_row"])  # fmt: skip
+SENET_READINGS = ["jequier", "jequier_ludii", "kendall", "tait",
+                  "kendall_five_pieces_starting_throw_trap_home_row"]  # fmt: skip
+
+
+@pytest.mark.parametrize("rules_name", SENET_READINGS)
 def test_senet_take_back_removes_the_move_and_keeps_the_throw(rules_name):
     state = throw_then_move(rules_name, seed=3)
     move = state.actions()[-1]

@@ -8,12 +8,11 @@ import json
 import random
 
 import pytest
+from test_takeback_line import PEOPLE, played, throw_then_move
 
 from ludeum import lodestone, saves, squadro
 from ludeum.records import line
 from ludeum.senet import PRESETS, Throw, new_game
-
-from test_takeback_line import PEOPLE, played, throw_then_move
 
 
 def taken_back(state, players=PEOPLE, times: int = 1):
