@@ -260,7 +260,7 @@ class GameScreen:
         except IllegalAction as error:
             self.notice(_("That move is not allowed."), detail=str(error))
             return
-        self.ahead = self.takeback.played(action)
+        self.ahead = self.takeback.played(before, action)
         entry = self.ui.log_entry(before, action, self.state)
         if entry:
             self.log.append(entry)

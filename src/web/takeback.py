@@ -26,7 +26,8 @@ REASONS = {
 class TakeBack:
     def __init__(self, screen) -> None:
         self.screen = screen
-        # look_back replays the game from its start (O(n)): done once per state shown.
+        # look_back replays the game from its start (O(n)): done once for a game
+        # put on screen, then kept up to date after each action (line.looked_after).
         self._looked: tuple | None = None  # (state, players, LookBack)
         listen(element("take-back"), "click", lambda event: self.take_back())
         listen(element("redo"), "click", lambda event: self.redo())
@@ -47,9 +48,16 @@ class TakeBack:
             screen.state, screen.rng
         )
 
-    def played(self, action) -> tuple:
-        """The ahead line once ``action`` is played: kept if it follows, else gone."""
-        return line.kept(self.screen.ahead, action)
+    def played(self, before, action) -> tuple:
+        """``action`` was just played from ``before``: the look-back follows it, and
+        the ahead line is returned as it now stands (kept if the action follows it,
+        else gone)."""
+        screen = self.screen
+        cached = self._looked
+        if cached is not None and cached[0] is before and cached[1] == screen.players:
+            back = line.looked_after(cached[2], before, action, screen.players)
+            self._looked = (screen.state, screen.players, back)
+        return line.kept(screen.ahead, action)
 
     def on_key(self, event) -> bool:
         """Z / Ctrl+Z take back, Y / Ctrl+Y / Ctrl+Shift+Z redo; True when handled."""

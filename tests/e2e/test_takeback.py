@@ -114,23 +114,26 @@ def test_squadro_against_the_computer_takes_the_reply_back_and_redoes_it(
 
 
 def test_a_take_back_while_the_computer_thinks_cancels_its_reply(app_page: Page) -> None:
+    """Squadro: both sides play lanes 1-5, so a reply that was not dropped would be
+    played as the person's own move."""
     page = app_page
     wait_ready(page)
-    new_game(page, "lodestone", "computer", level="easy", seat="1", first="0")
-    page.click('#board [data-square="Kd"]')  # Red's king on file d (the set-up)
-    wait_actions(page, 2)  # the computer, now started, placed its own king
-    page.locator("#board .cell.movable").first.click()
-    page.locator("#board .cell.target").first.click()
+    new_game(page, "squadro", "computer", level="easy", seat="1", first="0")
+    page.click('#board [data-square="L1"]')
+    page.click('#board [data-square="end"]')
+    wait_actions(page, 2)  # the computer, now started, answered
+    page.click('#board [data-square="L2"]')
+    page.click('#board [data-square="end"]')
     page.keyboard.press("z")  # at once: the computer's answer is still on its way
     wait_actions(page, 2)
     taken_back = stored(page)
-    assert len(taken_back["ahead"]) == 1
+    assert taken_back["ahead"] == ["2"]
     # A warm computer answers Easy within a second or two (plus its 0.7 s pause): had
-    # its reply not been dropped, it would be played by now.
+    # its reply not been dropped, it would be played (or refused, said) by now.
     page.wait_for_timeout(4000)
     assert stored(page) == taken_back
+    expect(page.locator("#notice")).to_be_hidden()
     expect(page.locator("#app")).to_have_attribute("data-turn", "person")
-    expect(page.locator("#status")).to_contain_text("Red (Player 1)")
 
 
 def senet_with_a_throw_pending() -> str:
@@ -172,3 +175,25 @@ def test_senet_take_back_keeps_the_throw(open_with: Callable[[str], Page]) -> No
     wait_actions(page, 5)
     again = stored(page)
     assert again["record"] == after_move and "ahead" not in again
+
+
+def test_lodestone_two_people_take_back_one_decision_at_a_time(app_page: Page) -> None:
+    page = app_page
+    wait_ready(page)
+    new_game(page, "lodestone", "human", first="0")
+    page.click('#board [data-square="Ke"]')  # Red's king on e1
+    page.click('#board [data-square="Kd"]')  # White's king on d8
+    wait_actions(page, 2)
+    page.locator("#take-back").click()
+    wait_actions(page, 1)
+    assert stored(page)["ahead"] == ["Kd"]
+    expect(page.locator("#status")).to_contain_text("White (Player 2): put your king")
+    page.keyboard.press("Meta+z")
+    wait_actions(page, 0)
+    assert stored(page)["ahead"] == ["Ke", "Kd"]
+    page.keyboard.press("Control+y")
+    page.keyboard.press("y")
+    wait_actions(page, 2)
+    assert stored(page)["record"]["actions"] == ["Ke", "Kd"]
+    expect(page.locator("#redo")).to_be_disabled()
+    expect(page.locator("#moves li")).to_have_count(2)

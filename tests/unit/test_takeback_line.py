@@ -287,3 +287,26 @@ def test_take_back_then_redo_returns_the_same_game(game, variant):
         while ahead:
             state, ahead = line.redo(state, ahead, players)
     assert checked >= 6  # the property was exercised, not vacuously true
+
+
+@pytest.mark.parametrize(("game", "variant"), STARTS)
+def test_the_look_back_kept_up_to_date_equals_the_replayed_one(game, variant):
+    """The page updates the look-back after each action (``looked_after``) instead of
+    replaying the game: both give the same landing, removed actions and reason."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        players = PLAYERS[seed % len(PLAYERS)]
+        state = start_of(game, variant, seed % 2)
+        back = line.look_back(state, players)
+        assert back.reason == line.AT_START
+        for _ in range(80):
+            if state.to_act() is None:
+                break
+            before = state
+            state = step(state, rng)
+            back = line.looked_after(back, before, state.actions()[-1], players)
+            full = line.look_back(state, players)
+            assert (back.removed, back.reason) == (full.removed, full.reason)
+            assert (back.state is None) == (full.state is None)
+            if full.state is not None:
+                assert same_game(back.state, full.state)

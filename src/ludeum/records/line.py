@@ -88,6 +88,20 @@ def look_back(state: Any, players: Sequence[str]) -> LookBack:
     return LookBack(landing, tuple(actions[index:]))
 
 
+def looked_after(back: LookBack, before: Any, action: Any, players: Sequence[str]) -> LookBack:
+    """``look_back(before.apply(action), players)`` from ``back``, the look-back of
+    ``before``, in constant time: the page keeps it up to date after every action
+    instead of replaying the game each time (a replay costs O(n))."""
+    actor = before.to_act()
+    if actor == CHANCE:
+        return LookBack(None, (), THROW_STAYS if HUMAN in players else NO_PERSON)
+    if _person(players, actor):
+        return LookBack(before, (action,))
+    if back.state is None:  # a computer's action, with nothing to take back before it
+        return LookBack(None, (), NO_PERSON if back.reason == AT_START else back.reason)
+    return LookBack(back.state, back.removed + (action,))
+
+
 def take_back(state: Any, ahead: Sequence[Any], players: Sequence[str]) -> tuple | None:
     """``(state, ahead)`` after taking back to the person's last decision, the
     removed actions put in front of the ahead line; None when there is nothing to
