@@ -113,13 +113,14 @@ class TakeBack:
         announce(" ".join([text, screen.ui.status(state), *said]))
 
     def _entries(self, state, actions) -> list[str]:
-        """The move-list lines of ``actions`` played from ``state``."""
+        """The move-list lines of ``actions`` played from ``state``, without their
+        closing full stop (they are read out as one list)."""
         ui, words = self.screen.ui, []
         for action in actions:
             after = state.apply(action)
             entry = ui.log_entry(state, action, after)
             if entry:
-                words.append(entry)
+                words.append(entry.rstrip("."))
             state = after
         return words
 
