@@ -197,3 +197,18 @@ def test_lodestone_two_people_take_back_one_decision_at_a_time(app_page: Page) -
     assert stored(page)["record"]["actions"] == ["Ke", "Kd"]
     expect(page.locator("#redo")).to_be_disabled()
     expect(page.locator("#moves li")).to_have_count(2)
+
+
+def test_a_tampered_ahead_line_sets_the_record_aside(open_with: Callable[[str], Page]) -> None:
+    """A redo line that does not follow the game (a throw where Black must move) is
+    refused like any damaged record: kept aside byte for byte, a new game started."""
+    data = json.loads(senet_with_a_throw_pending())
+    data["ahead"] = ["T1111"]
+    text = json.dumps(data)
+    page = open_with(text)
+    expect(page.locator("#notice")).to_contain_text("Your saved game could not be read")
+    kept = page.evaluate(
+        "() => Object.keys(localStorage).filter((k) => k.startsWith('ludeum:v1:quarantine:'))"
+        ".map((k) => localStorage.getItem(k))"
+    )
+    assert kept == [text]
