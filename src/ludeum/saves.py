@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from . import lodestone, seats, senet, squadro
+from .lodestone.notation import action_notation as lodestone_action_text
 from .protocol import shown
 
 FORMAT = "ludeum-save"
@@ -37,13 +38,56 @@ def game_name(state: Any) -> str:
     raise TypeError(f"not a game state: {type(state).__name__}")
 
 
-def dump(state: Any, players: tuple[str, str] | None = None) -> str:
+def dump(state: Any, players: tuple[str, str] | None = None, ahead: Any = ()) -> str:
+    """The envelope as text; ``ahead`` is the line beyond the current position (the
+    redo line, ``ludeum.records.line``), written only when there is one."""
     name = game_name(state)
     record = GAMES[name][1](state)
     envelope = {"format": FORMAT, "version": VERSION, "game": name, "record": record}
     if players is not None:
         envelope["players"] = list(players)
+    if ahead:
+        envelope["ahead"] = [ACTION_TEXT[name][0](action) for action in ahead]
     return json.dumps(envelope, separators=(",", ":"))
+
+
+#: Game name -> (action to its notation, notation to an action), for the ahead line.
+ACTION_TEXT: dict[str, tuple[Any, Any]] = {
+    "senet": (lambda action: action.notation(), senet.parse_action),
+    "squadro": (lambda action: action.notation(), squadro.Move.parse),
+    "lodestone": (lodestone_action_text, lodestone.parse_action),
+}
+
+
+def load_ahead(text: str, state: Any) -> tuple:
+    """The ahead line saved with the game ``load`` read from ``text`` (``state``):
+    empty when the save has none. Each action must be text the game reads and legal
+    where it is played after the one before; anything else raises ``SaveError``, so
+    a tampered line is set aside with its record like any damaged save."""
+    if len(text) > MAX_LENGTH or text.count("[") + text.count("{") > MAX_BRACKETS:
+        raise SaveError("too long or too deeply nested to be a Ludeum saved game")
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as error:
+        raise SaveError(f"not JSON: {type(error).__name__}") from None
+    texts = data.get("ahead", []) if isinstance(data, dict) else None
+    if not isinstance(texts, list):
+        raise SaveError("the ahead line is not a list of actions")
+    parse = ACTION_TEXT[game_name(state)][1]
+    ahead = []
+    for number, action_text in enumerate(texts, 1):
+        try:
+            action = parse(action_text)
+            state = state.apply(action)
+        except ValueError as problem:  # IllegalAction is a ValueError
+            raise SaveError(
+                f"ahead action {number} ({shown(action_text)}) cannot be played: "
+                f"{str(problem)[:200]}"
+            ) from None
+        except Exception as error:  # a bug must not cost the user their record
+            raise SaveError(f"unreadable ahead line ({type(error).__name__})") from None
+        ahead.append(action)
+    return tuple(ahead)
 
 
 def load_players(text: str) -> tuple[str, str]:

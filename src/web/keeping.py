@@ -44,7 +44,7 @@ class Keeping:
         and the other tabs' news."""
         records, screen = self.records, self.screen
         records.current_key = None
-        records.current_text = lambda: saves.dump(screen.state, screen.players)
+        records.current_text = lambda: saves.dump(screen.state, screen.players, screen.ahead)
         records.on_open = self.open_kept
         records.on_freed = self.retry_save
         records.on_release = self.release_held
@@ -164,7 +164,7 @@ class Keeping:
             return
         if self.conflict or (self.records.held and self.records.held[0] == self.save_key):
             return
-        text = saves.dump(self.screen.state, self.screen.players)
+        text = saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
         stored = self.storage.get(self.save_key)
         if stored is not None and stored not in (self.last_text, text):
             self.on_conflict()
@@ -226,7 +226,7 @@ class Keeping:
             return
         stored = self.storage.get(self.save_key)
         if stored is not None and stored not in (
-            self.last_text, saves.dump(self.screen.state, self.screen.players)
+            self.last_text, saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
         ):  # fmt: skip
             self.on_conflict()
 
@@ -266,7 +266,7 @@ class Keeping:
     def follow_other(self) -> None:
         """Show the game another tab saved; this tab's game is kept first unless
         the other one is it, played on."""
-        mine = saves.dump(self.screen.state, self.screen.players)
+        mine = saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
         text = self.storage.get(self.save_key)
         if text is None:  # the other tab emptied the slot: nothing to follow
             self._end_conflict()
@@ -287,7 +287,7 @@ class Keeping:
     def keep_apart(self) -> None:
         """Keep this tab's game under a key of its own and go on saving it there;
         the other tab's game stays the current one."""
-        mine = saves.dump(self.screen.state, self.screen.players)
+        mine = saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
         key, written = self.storage.put_aside(KEPT_PREFIX, mine, "other-tab", self.home_key)
         if not written:
             self._could_not_keep()
@@ -313,7 +313,7 @@ class Keeping:
         except saves.SaveError as error:
             self.screen.notice(_("That kept game could not be read."), detail=str(error))
             return
-        mine = saves.dump(self.screen.state, self.screen.players)
+        mine = saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
         replaced = [self.storage.get(self.home_key)]
         if self.save_key == self.home_key or self.conflict:
             replaced.append(mine)  # else the game on screen is already kept, at save_key

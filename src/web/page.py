@@ -14,6 +14,8 @@ PAGE_TEXT = {
     "throw": N_("Throw the sticks"),
     "pass": N_("Pass"),
     "hint": N_("Hint"),
+    "take-back": N_("Take back"),
+    "redo": N_("Redo"),
     "new-game": N_("New game"),
     "show-rules": N_("Rules"),
     "moves-title": N_("Moves"),

@@ -23,6 +23,7 @@ from .page import announce, element, focus_cell, listen, watch_only
 from .records import Records
 from .review import Review
 from .storage import SAVE_KEY, Storage
+from .takeback import TakeBack
 
 #: The computer waits this long before each of its actions, so that a person can
 #: follow its throws and moves (longer when it plays both sides).
@@ -74,6 +75,10 @@ class GameScreen:
         self.last_action_at = 0.0
         self.hint = None  # (move, winning chance or None) for the position shown
         self.review = Review(self)  # stepping through the game, and its graph
+        # The actions beyond the position shown: what Take back removed, for Redo
+        # (ludeum.records.line); kept while the moves played follow it.
+        self.ahead: tuple = ()
+        self.takeback = TakeBack(self)
         self.state = self._restore()
         self.keeping.wire()
         listen(element("board"), "click", self.on_board_click)
@@ -103,6 +108,7 @@ class GameScreen:
             return self._fresh_game(*self._launch_game())
         try:
             state = saves.load(text)
+            self.ahead = saves.load_ahead(text, state)
         except saves.SaveError as error:
             self.keeping.set_aside(text, error)
             return self._fresh_game(*self._launch_game())
@@ -132,6 +138,7 @@ class GameScreen:
 
     def _fresh_game(self, game: str, options: dict):
         self.log = []
+        self.ahead = ()
         first = self.first_choice
         seat = self.rng.getrandbits(1) if first == "random" else int(first)
         return game_ui(game).start(options, seat)
@@ -148,6 +155,10 @@ class GameScreen:
         """Put a stored game on screen as the game saved at save_key."""
         self.state = state
         self.players = saves.load_players(text)
+        try:
+            self.ahead = saves.load_ahead(text, state)
+        except saves.SaveError:
+            self.ahead = ()  # the game itself was read; only its redo line is lost
         self.log = self.ui.game_log(state)
         self.logged = 0
         element("moves").innerHTML = ""
@@ -192,7 +203,7 @@ class GameScreen:
 
     def _computer_throw(self, request_id: int) -> None:
         if request_id == self.request_id and self.ui.can_throw(self.state):
-            self.act(self.ui.throw(self.state, self.rng), by_computer=True)
+            self.act(self.takeback.throw(), by_computer=True)
 
     def on_computer_reply(self, reply: dict) -> None:
         if reply.get("id") != self.request_id:
@@ -255,6 +266,7 @@ class GameScreen:
         except IllegalAction as error:
             self.notice(_("That move is not allowed."), detail=str(error))
             return
+        self.ahead = self.takeback.played(before, action)
         entry = self.ui.log_entry(before, action, self.state)
         if entry:
             self.log.append(entry)
@@ -277,7 +289,7 @@ class GameScreen:
 
     def throw(self) -> None:
         if self.ui.can_throw(self.state):
-            self.act(self.ui.throw(self.state, self.rng))
+            self.act(self.takeback.throw())
 
     def pass_turn(self) -> None:
         action = self.ui.pass_move(self.state)
@@ -439,6 +451,8 @@ class GameScreen:
                 focus_cell(board, name)
 
     def on_page_key(self, event) -> None:
+        if self.takeback.on_key(event):
+            return
         tag = (event.target.tagName or "").lower()
         if tag in ("input", "textarea", "select") or event.ctrlKey or event.metaKey or event.altKey:
             return
@@ -496,6 +510,7 @@ class GameScreen:
         element("throw").disabled = computer or not ui.can_throw(state)
         element("throw").hidden = ui.GAME != "senet"
         element("pass").hidden = computer or ui.pass_move(state) is None
+        self.takeback.render()
         self.render_turn()
         element("ruleset-name").textContent = ui.ruleset_name(state)
         self._render_log()
