@@ -54,7 +54,7 @@ PAGE_TEXT = {
     "keys-hint": N_(
         "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
         "Space picks a piece, then where it goes; Escape drops the choice; T throws the "
-        "sticks in Senet; H asks for a hint."
+        "sticks in Senet; H asks for a hint; Z takes back a move, Y plays it again."
     ),
 }
 
