@@ -40,7 +40,9 @@ def finished(start, seed: int = 3):
 
 
 def test_an_unfinished_senet_game_says_game_rules_players_moves_and_unfinished() -> None:
-    text = saves.dump(senet_game(), ("human", "hard"), name="Evening", saved_at="2026-11-25T20:14:03")
+    text = saves.dump(
+        senet_game(), ("human", "hard"), name="Evening", saved_at="2026-11-25T20:14:03"
+    )
     summary = library.summarize(text)
     assert summary.readable and summary.game == "Senet"
     assert "Jéquier" in summary.ruleset
@@ -51,14 +53,18 @@ def test_an_unfinished_senet_game_says_game_rules_players_moves_and_unfinished()
     assert summary.result == "unfinished" and not summary.over
     assert summary.name == "Evening" and summary.saved_at == "2026-11-25T20:14:03"
     assert summary.sentence() == (
-        f"Evening: Senet, {summary.ruleset}; you against Computer (Hard); 2 moves; "
+        f"Evening: Senet, {summary.ruleset}; you against Computer (Hard); 3 moves; "
         "unfinished; saved 2026-11-25 20:14."
     )
 
 
 @pytest.mark.parametrize(
     "start",
-    [new_squadro(first_seat=0), new_lodestone(LodestoneRules(), 0), new_game(PRESETS["kendall"], 0)],
+    [
+        new_squadro(first_seat=0),
+        new_lodestone(LodestoneRules(), 0),
+        new_game(PRESETS["kendall"], 0),
+    ],
     ids=["squadro", "lodestone", "senet-kendall"],
 )
 def test_a_finished_game_names_its_winner_by_side(start) -> None:
@@ -111,7 +117,11 @@ def test_a_saved_time_that_is_not_one_is_ignored() -> None:
 def test_the_note_keeps_the_summary_and_listing_then_needs_no_replay(monkeypatch) -> None:
     text = saves.dump(finished(new_squadro(first_seat=1)), saved_at="2026-11-24T08:00:00")
     summary = library.summarize(text)
-    note = {"why": "new-game", "at": "2026-11-24T08:00:01", "summary": library.to_note(summary, text)}
+    note = {
+        "why": "new-game",
+        "at": "2026-11-24T08:00:01",
+        "summary": library.to_note(summary, text),
+    }
     json.dumps(note)  # a note is stored as JSON
 
     def no_loading(_text):
