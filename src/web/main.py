@@ -40,6 +40,8 @@ def main() -> None:
     NewVersion(screen)  # after the kiosk: a kiosk applies updates between visitors
     for id_ in ("new-game", "saved-games", "show-rules", "language", "contrast"):
         element(id_).disabled = False
+    # A kiosk keeps no visitor's game: no list of them on a public screen.
+    element("saved-games").hidden = launch.kiosk
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")
