@@ -377,6 +377,7 @@ class GameScreen:
         self.logged = 0
         element("moves").innerHTML = ""
         self.render()
+        self.keeping.records.refresh()  # Saved games, if open, in the new language too
 
     # -- kiosk: attract mode ---------------------------------------------------------
 

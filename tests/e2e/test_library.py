@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from axe import check_accessibility
 from harness import SiteServer, Watch, new_game, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -146,11 +147,13 @@ def test_two_games_are_listed_renamed_opened_and_deleted(
     expect(row).to_contain_text("2 moves; unfinished")
     expect(row).to_contain_text("put away when a new game started")
     expect(current_row(page).get_by_role("button", name="Delete")).to_have_count(0)
+    check_accessibility(page, "the saved-games list")
 
     # Rename the kept game (keyboard: Enter saves), then the current one.
     row.get_by_role("button", name="Rename").click()
     field = page.get_by_role("textbox", name="Name")
     expect(field).to_be_focused()
+    check_accessibility(page, "the saved-games list, renaming")
     field.fill("  Squadro\twith Ana ")
     field.press("Enter")
     expect(page.locator("#announcer")).to_have_text("Renamed: Squadro with Ana.")
