@@ -124,6 +124,26 @@ class Library:
     # -- drawing ------------------------------------------------------------------------
 
     def render(self) -> None:
+        """Draw the panel again. The row being edited keeps what was typed, and the
+        focused button keeps the focus: the list is redrawn after every move of the
+        game on screen, a computer's too, while the visitor may be using it."""
+        panel = element("records")
+        active = document.activeElement
+        focused = None
+        if active and panel.contains(active) and active.dataset.action:
+            focused = (str(active.dataset.key), str(active.dataset.action))
+        field = panel.querySelector("form.rename input")
+        typed = (str(field.value), bool(active and active == field)) if field else None
+        self._draw()
+        field = panel.querySelector("form.rename input")
+        if field and typed is not None:
+            field.value = typed[0]
+            if typed[1]:
+                field.focus()
+        elif focused is not None:
+            self._focus(*focused)
+
+    def _draw(self) -> None:
         entries = self.entries()
         shown = self.visible(entries)
         element("records").hidden = not shown
