@@ -130,8 +130,10 @@ class Library:
         panel = element("records")
         active = document.activeElement
         focused = None
-        if active and panel.contains(active) and active.dataset.action:
-            focused = (str(active.dataset.key), str(active.dataset.action))
+        # getAttribute, not dataset: a missing dataset key raises AttributeError here.
+        action = active.getAttribute("data-action") if active and panel.contains(active) else None
+        if action:
+            focused = (str(active.getAttribute("data-key")), str(action))
         field = panel.querySelector("form.rename input")
         typed = (str(field.value), bool(active and active == field)) if field else None
         self._draw()
