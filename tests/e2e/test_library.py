@@ -6,6 +6,7 @@ game never starts over a game that could not be kept."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +17,7 @@ from harness import SiteServer, Watch, new_game, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
 from ludeum import saves
+from ludeum.chance import random_play
 from ludeum.records import library
 from ludeum.squadro import new_game as new_squadro
 
@@ -342,3 +344,33 @@ def test_a_new_game_never_starts_over_a_game_that_could_not_be_kept(
     assert saves.load(Path(info.value.path()).read_text(encoding="utf-8")).actions() == (
         saves.load(saved).actions()
     )
+
+
+def test_play_again_keeps_the_finished_game_with_its_result(
+    context: BrowserContext,
+    site_server: SiteServer,
+    watch: Callable[[BrowserContext, str], Watch],
+) -> None:
+    watch(context, site_server.origin)
+    # A Squadro game one move from its end (Light, Player 1, wins with lane 2).
+    over = random_play(new_squadro(first_seat=0), random.Random(3), 5000)
+    *first, last = over.actions()
+    state = over.start()
+    for action in first:
+        state = state.apply(action)
+    seed = f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(saves.dump(state))})"
+    page = open_app(context, site_server, seed)
+    piece = page.locator(f'#board [data-square="L{last.lane}"]')
+    piece.click()
+    piece.click()
+    expect(page.locator("#game-over")).to_be_visible()
+
+    page.click("#game-over-new")  # Play again
+    expect(page.locator("#moves li")).to_have_count(0)
+    [(key, kept)] = entries(page, KEPT_PREFIX)
+    assert saves.load(kept).outcome().winner == 0
+    open_list(page)
+    row = kept_row(page, "Squadro")
+    expect(row).to_contain_text("; won by Light (Player 1); saved ")
+    expect(row).to_contain_text(f"{len(over.actions())} moves")
+    assert note(page, key)["summary"]["over"] is True
