@@ -38,16 +38,30 @@ def game_name(state: Any) -> str:
     raise TypeError(f"not a game state: {type(state).__name__}")
 
 
-def dump(state: Any, players: tuple[str, str] | None = None, ahead: Any = ()) -> str:
-    """The envelope as text; ``ahead`` is the line beyond the current position (the
-    redo line, ``ludeum.records.line``), written only when there is one."""
-    name = game_name(state)
-    record = GAMES[name][1](state)
-    envelope = {"format": FORMAT, "version": VERSION, "game": name, "record": record}
+def dump(
+    state: Any,
+    players: tuple[str, str] | None = None,
+    ahead: Any = (),
+    *,
+    name: str | None = None,
+    saved_at: str | None = None,
+) -> str:
+    """The saved game. ``ahead`` is the line beyond the current position (the redo
+    line, ``ludeum.records.line``), written only when there is one. ``name`` (the
+    visitor's name for the game) and ``saved_at`` (local time, ``YYYY-MM-DDTHH:MM:SS``)
+    are optional: the saved-games list shows them; the caller gives the time, so that
+    this stays a pure function."""
+    game = game_name(state)
+    record = GAMES[game][1](state)
+    envelope = {"format": FORMAT, "version": VERSION, "game": game, "record": record}
     if players is not None:
         envelope["players"] = list(players)
     if ahead:
-        envelope["ahead"] = [ACTION_TEXT[name][0](action) for action in ahead]
+        envelope["ahead"] = [ACTION_TEXT[game][0](action) for action in ahead]
+    if name:
+        envelope["name"] = name
+    if saved_at:
+        envelope["saved_at"] = saved_at
     return json.dumps(envelope, separators=(",", ":"))
 
 
@@ -100,6 +114,40 @@ def load_players(text: str) -> tuple[str, str]:
     except (AttributeError, TypeError, ValueError, RecursionError):
         return seats.HUMANS
     return seats.parse(data.get("players") if isinstance(data, dict) else None)
+
+
+def load_label(text: str) -> tuple[str | None, str | None]:
+    """The optional ``name`` and ``saved_at`` of a saved game, each None when missing
+    or not a string. Never raises (like ``load_players``); the saved-games list cleans
+    the name before showing it (``ludeum.records.library.clean_name``)."""
+    data = _envelope(text)
+    name, saved_at = data.get("name"), data.get("saved_at")
+    return (name if isinstance(name, str) else None,
+            saved_at if isinstance(saved_at, str) else None)  # fmt: skip
+
+
+def renamed(text: str, name: str | None) -> str:
+    """``text`` with its ``name`` key set (or removed when ``name`` is empty), every
+    other key as it was: renaming a kept game must not need to replay it. Raises
+    ``SaveError`` when ``text`` is not a saved-game envelope."""
+    data = _envelope(text)
+    if data.get("format") != FORMAT:
+        raise SaveError("not a Ludeum saved game")
+    data.pop("name", None)
+    if name:
+        data["name"] = name
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _envelope(text: str) -> dict:
+    """The parsed envelope, or {} for anything that is not a bounded JSON object."""
+    try:
+        if len(text) > MAX_LENGTH or text.count("[") + text.count("{") > MAX_BRACKETS:
+            return {}
+        data = json.loads(text)
+    except (AttributeError, TypeError, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 #: A real save opens a dozen brackets at most. Refusing texts with many more keeps a

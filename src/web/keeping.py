@@ -9,21 +9,23 @@ it, and a failed write is said at once and tried again after every action."""
 from __future__ import annotations
 
 import json
+import time
 
 from pyscript import window
 
 from ludeum import saves
 from ludeum.i18n import _
+from ludeum.records import library
 
+from .library import Library, note_for
 from .page import announce, element, listen
-from .records import Records
 from .storage import BOOT_KEY, KEPT_PREFIX, QUARANTINE_PREFIX, Storage, Written
 
 
 class Keeping:
     """Where and how the game of ``screen`` (a ``web.screen.GameScreen``) is kept."""
 
-    def __init__(self, screen, storage: Storage, records: Records, home_key: str) -> None:
+    def __init__(self, screen, storage: Storage, records: Library, home_key: str) -> None:
         self.screen = screen
         self.storage = storage
         self.records = records
@@ -38,13 +40,19 @@ class Keeping:
         self.last_text: str | None = None
         self.conflict = False  # another tab changed the slot; the visitor chooses
         self.unsaved: Written | None = None  # why the last save failed, if it did
+        self.saved_at: str | None = None  # when the game on screen was last saved
 
     def wire(self) -> None:
         """Once the screen has its game: the records panel, a full store said at boot,
         and the other tabs' news."""
         records, screen = self.records, self.screen
         records.current_key = None
-        records.current_text = lambda: saves.dump(screen.state, screen.players, screen.ahead)
+        records.current_text = self.text
+        records.current_summary = lambda: library.summarize_state(
+            screen.state, screen.players, name=screen.name, saved_at=self.saved_at,
+            moves=len(screen.log),
+        )  # fmt: skip
+        records.on_rename_current = self.rename
         records.on_open = self.open_kept
         records.on_freed = self.retry_save
         records.on_release = self.release_held
@@ -70,6 +78,8 @@ class Keeping:
         self.storage.set(BOOT_KEY, json.dumps(self._boot_marker()))
         text = self.storage.get(self.save_key)
         self.last_text = text
+        if text is not None:
+            self.saved_at = saves.load_label(text)[1]
         if text is None and not self.storage.available:
             self.screen.notice(_("This browser does not let the page store anything: the "
                                  "game can be played but will not be kept after a "
@@ -164,7 +174,7 @@ class Keeping:
             return
         if self.conflict or (self.records.held and self.records.held[0] == self.save_key):
             return
-        text = saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
+        text = self.text()
         stored = self.storage.get(self.save_key)
         if stored is not None and stored not in (self.last_text, text):
             self.on_conflict()
@@ -174,6 +184,8 @@ class Keeping:
             self._saving_failed(written)
             return
         self.last_text = text
+        self.saved_at = saves.load_label(text)[1]
+        self.records.refresh()
         if self.unsaved is not None:
             self.unsaved = None
             self.records.saving = True
@@ -226,7 +238,7 @@ class Keeping:
             return
         stored = self.storage.get(self.save_key)
         if stored is not None and stored not in (
-            self.last_text, saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
+            self.last_text, self.text()
         ):  # fmt: skip
             self.on_conflict()
 
@@ -248,12 +260,63 @@ class Keeping:
         self.records.current_key = None if self.save_key == self.home_key else self.save_key
         self.records.render()
 
-    def _keep(self, text: str, why: str) -> bool:
-        """Keep ``text`` as a game of its own; False (and said) when it cannot be."""
-        _key, written = self.storage.put_aside(KEPT_PREFIX, text, why, self.home_key)
-        if not written:
+    def text(self) -> str:
+        """The game on screen as a saved record, with its redo line, its name and the
+        time now."""
+        screen = self.screen
+        return saves.dump(screen.state, screen.players, screen.ahead, name=screen.name,
+                          saved_at=time.strftime("%Y-%m-%dT%H:%M:%S"))  # fmt: skip
+
+    def _keep(self, text: str, why: str, said: bool = True, mine: bool = False) -> bool:
+        """Keep ``text`` as a game of its own; False (and said, unless ``said`` is
+        False: the caller says it) when it cannot be. The summary of the game on
+        screen (``mine``) goes into the note, so that the list need not replay it."""
+        extra = note_for(self.records.current_summary(), text, self.screen.name) if mine else {}
+        _key, written = self.storage.put_aside(KEPT_PREFIX, text, why, self.home_key, extra)
+        if not written and said:
             self._could_not_keep()
         return bool(written)
+
+    def _replaced(self, exclude: str | None = None) -> list[tuple[str, bool]]:
+        """The games that making another game the current one would replace, each with
+        an action, as (text, whether it is the game on screen): the one in the home
+        slot, and the one on screen unless it is already kept at its own key. A game
+        that the game on screen continues (or equals) is counted once."""
+        games = []
+        if (self.save_key == self.home_key or self.conflict) and self.screen.state.actions():
+            games.append((self.text(), True))
+        stored = self.storage.get(self.home_key)
+        if stored is not None and stored != exclude:
+            # Loading replays the game: asked last, for a game that is not this one.
+            if not any(saves.continues(stored, text) for text, _mine in games) and _begun(stored):
+                games.insert(0, (stored, False))
+        return games
+
+    def put_away_for_new_game(self) -> bool:
+        """Before a new game takes the home slot: keep every game it would replace
+        that has an action (note why ``new-game``). False, and said, when one could
+        not be kept: then no new game starts over it."""
+        if self.screen.attract or self.screen.launch.kiosk:
+            return True  # a kiosk keeps no visitor's game
+        for old, mine in self._replaced():
+            if not self._keep(old, "new-game", said=False, mine=mine):
+                self.screen.notice(
+                    _("The new game was not started: there is no room left in this "
+                      "browser's storage to keep the game in progress. Download it from "
+                      "Saved games, or delete saved games there, and try again.")
+                )  # fmt: skip
+                self.records.saving = False  # offers "Download this game"
+                self.records.render()
+                return False
+        self.save_key = self.home_key
+        self.last_text = self.storage.get(self.home_key)
+        self._end_conflict()
+        return True
+
+    def rename(self, name: str) -> None:
+        """The visitor named the game on screen: saved with it from now on."""
+        self.screen.name = name or None
+        self.save()
 
     def _could_not_keep(self) -> None:
         self.screen.notice(
@@ -266,7 +329,7 @@ class Keeping:
     def follow_other(self) -> None:
         """Show the game another tab saved; this tab's game is kept first unless
         the other one is it, played on."""
-        mine = saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
+        mine = self.text()
         text = self.storage.get(self.save_key)
         if text is None:  # the other tab emptied the slot: nothing to follow
             self._end_conflict()
@@ -278,7 +341,7 @@ class Keeping:
             self.screen.notice(_("The other tab's game could not be read."), detail=str(error))
             return
         if self.screen.state.actions() and not saves.continues(mine, text) and not self._keep(
-            mine, "other-tab"
+            mine, "other-tab", mine=True
         ):
             return
         self.screen.show(state, text)
@@ -287,7 +350,7 @@ class Keeping:
     def keep_apart(self) -> None:
         """Keep this tab's game under a key of its own and go on saving it there;
         the other tab's game stays the current one."""
-        mine = saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
+        mine = self.text()
         key, written = self.storage.put_aside(KEPT_PREFIX, mine, "other-tab", self.home_key)
         if not written:
             self._could_not_keep()
@@ -313,12 +376,10 @@ class Keeping:
         except saves.SaveError as error:
             self.screen.notice(_("That kept game could not be read."), detail=str(error))
             return
-        mine = saves.dump(self.screen.state, self.screen.players, self.screen.ahead)
-        replaced = [self.storage.get(self.home_key)]
-        if self.save_key == self.home_key or self.conflict:
-            replaced.append(mine)  # else the game on screen is already kept, at save_key
-        for old in dict.fromkeys(t for t in replaced if t is not None and t != text):
-            if _in_progress(old) and not self._keep(old, "put-away"):
+        # Every game it replaces that has an action is kept: finished ones too, since
+        # the saved-games list holds finished games.
+        for old, mine in self._replaced(exclude=text):
+            if not self._keep(old, "put-away", mine=mine):
                 return
         if not self.storage.set(self.home_key, text):
             self.screen.notice(
@@ -345,11 +406,11 @@ class Keeping:
             self.last_text = None
 
 
-def _in_progress(text: str) -> bool:
-    """A stored game worth keeping when it is replaced: begun and not over (or not
+def _begun(text: str) -> bool:
+    """A stored game worth keeping when it is replaced: one with an action (or not
     readable, which is kept rather than judged)."""
     try:
         state = saves.load(text)
     except saves.SaveError:
         return True
-    return bool(state.actions()) and state.outcome() is None
+    return bool(state.actions())

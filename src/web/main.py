@@ -13,8 +13,8 @@ from pyscript import window
 
 from ludeum import launch as launching
 from web.kiosk import Kiosk
+from web.library import Library
 from web.page import element
-from web.records import Records
 from web.screen import GameScreen
 from web.settings import Settings
 from web.storage import Storage
@@ -26,7 +26,7 @@ def main() -> None:
     launch = launching.parse(str(window.location.search))
     storage = Storage()
     settings = Settings(storage, launch)
-    screen = GameScreen(launch, storage, Records(storage))
+    screen = GameScreen(launch, storage, Library(storage))
     for problem in launch.problems:
         screen.notice(problem.text())
     screen.render()
@@ -40,8 +40,10 @@ def main() -> None:
     if not screen.attract:
         screen.computer_turn()  # a restored game may be the computer's turn
     NewVersion(screen)  # after the kiosk: a kiosk applies updates between visitors
-    for id_ in ("new-game", "show-rules", "language", "contrast"):
+    for id_ in ("new-game", "saved-games", "show-rules", "language", "contrast"):
         element(id_).disabled = False
+    # A kiosk keeps no visitor's game: no list of them on a public screen.
+    element("saved-games").hidden = launch.kiosk
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")

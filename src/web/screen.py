@@ -15,12 +15,13 @@ from ludeum.games import GAMES, ui_for
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.protocol import IllegalAction
+from ludeum.records.library import clean_name
 from ludeum.senet import JEQUIER, PRESETS
 
 from .computer import ComputerPlayer
 from .keeping import Keeping
+from .library import Library
 from .page import announce, element, focus_cell, listen, watch_only
-from .records import Records
 from .review import Review
 from .storage import SAVE_KEY, Storage
 from .takeback import TakeBack
@@ -48,7 +49,7 @@ class GameScreen:
     """The current game on the page, whichever game it is: every game-specific
     word, drawing and tap rule comes from the game's ``ui`` module."""
 
-    def __init__(self, launch: launching.Launch, storage: Storage, records: Records) -> None:
+    def __init__(self, launch: launching.Launch, storage: Storage, records: Library) -> None:
         self.rng = random.Random()
         self.first_choice = "random"  # who starts the next new game
         self.last_senet_rules = JEQUIER  # preset in the new-game form for Senet
@@ -79,6 +80,7 @@ class GameScreen:
         # (ludeum.records.line); kept while the moves played follow it.
         self.ahead: tuple = ()
         self.takeback = TakeBack(self)
+        self.name: str | None = None  # the visitor's name for this game (Saved games)
         self.state = self._restore()
         self.keeping.wire()
         listen(element("board"), "click", self.on_board_click)
@@ -114,6 +116,7 @@ class GameScreen:
             return self._fresh_game(*self._launch_game())
         self.log = ui_for(state).game_log(state)
         self.players = saves.load_players(text)
+        self.name = clean_name(saves.load_label(text)[0]) or None
         self.restored = True
         return state
 
@@ -159,6 +162,7 @@ class GameScreen:
             self.ahead = saves.load_ahead(text, state)
         except saves.SaveError:
             self.ahead = ()  # the game itself was read; only its redo line is lost
+        self.name = clean_name(saves.load_label(text)[0]) or None
         self.log = self.ui.game_log(state)
         self.logged = 0
         element("moves").innerHTML = ""
@@ -311,10 +315,14 @@ class GameScreen:
         confirmation before a game in progress is replaced."""
         from ludeum.senet.setup_form import form_for  # not needed to boot
 
-        in_progress = bool(self.state.actions()) and self.state.winner is None
-        element("replace-warning").textContent = (
-            _("Starting a new game replaces the game in progress.") if in_progress else ""
-        )
+        warning = ""
+        if self.launch.kiosk:
+            if self.state.actions() and self.state.outcome() is None:
+                warning = _("Starting a new game replaces the game in progress.")
+        elif self.state.actions():
+            warning = _("Starting a new game keeps this one in Saved games, where you can "
+                        "open it again.")  # fmt: skip
+        element("replace-warning").textContent = warning
         element("new-game-fields").innerHTML = form_for(
             self.state, self.first_choice, self.players, self.last_senet_rules
         )
@@ -339,9 +347,10 @@ class GameScreen:
         game = game if game in GAMES else "senet"
         rules, self.first_choice = choice_from_form(values)
         lodestone_rules = LodestoneRules(per_colour_reading="per_colour_reading" in values)
-        self.players = seats.from_form(values)
+        players = seats.from_form(values)
         element("new-game-dialog").close()
-        self.start_new_game(game, {"rules": rules, "lodestone_rules": lodestone_rules})
+        options = {"rules": rules, "lodestone_rules": lodestone_rules}
+        self.start_new_game(game, options, players=players)
 
     def play_variant(self) -> None:
         """The game's own offer at the end (Lodestone: rotate the board)."""
@@ -357,7 +366,16 @@ class GameScreen:
         rules = getattr(self.state, "rules", None)
         self.start_new_game(self.ui.GAME, {"rules": rules, "lodestone_rules": rules})
 
-    def start_new_game(self, game: str, options: dict) -> None:
+    def start_new_game(self, game: str, options: dict, players=None) -> None:
+        """A new game in place of this one, which is kept in Saved games first if it
+        has an action; if it cannot be kept (storage full), no new game starts."""
+        had_actions = bool(self.state.actions()) and not self.attract
+        if not self.keeping.put_away_for_new_game():
+            element("new-game").focus()
+            return
+        if players is not None:
+            self.players = players
+        self.name = None
         self.state = self._fresh_game(game, options)
         self.selected = None
         self.hint = None
@@ -367,6 +385,8 @@ class GameScreen:
         self.render()
         human_throws = self.ui.can_throw(self.state) and not self.computer_to_play()
         element("throw" if human_throws else "new-game").focus()
+        if had_actions and not self.launch.kiosk:
+            announce(_("New game. The last game was kept in Saved games."))
         self.computer_turn()
 
     def relabel(self) -> None:
@@ -375,6 +395,7 @@ class GameScreen:
         self.logged = 0
         element("moves").innerHTML = ""
         self.render()
+        self.keeping.records.refresh()  # Saved games, if open, in the new language too
 
     # -- kiosk: attract mode ---------------------------------------------------------
 

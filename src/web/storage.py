@@ -99,16 +99,22 @@ class Storage:
             key = f"{prefix}{stamp}-{n}"
         return key
 
-    def put_aside(self, prefix: str, text: str, why: str, origin: str) -> tuple[str, Written]:
-        """Store ``text`` byte for byte under a new key, with a note. Returns the key
+    def put_aside(
+        self, prefix: str, text: str, why: str, origin: str, extra: dict | None = None
+    ) -> tuple[str, Written]:
+        """Store ``text`` byte for byte under a new key, with a note (plus ``extra``
+        keys: the saved-games list keeps a game's summary there). Returns the key
         and what became of the record's write (the note is a courtesy: an entry
         without one is still listed)."""
         key = self.free_key(prefix)
         written = self.set(key, text)
         if written:
             note = {"why": why, "at": time.strftime("%Y-%m-%dT%H:%M:%S"), "from": origin}
-            self.set(NOTE_PREFIX + key, json.dumps(note))
+            self.set_note(key, {**(extra or {}), **note})
         return key, written
+
+    def set_note(self, key: str, note: dict) -> Written:
+        return self.set(NOTE_PREFIX + key, json.dumps(note))
 
     def note(self, key: str) -> dict:
         try:

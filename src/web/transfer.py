@@ -159,6 +159,11 @@ class Transfer:
             announce(message)
             return
         record = saved_game(text, state, players)
+        if saves.load_label(record)[0] is None:  # named after its file in Saved games
+            from ludeum.records.library import clean_name
+
+            stem = name.rsplit(".", 1)[0] if "." in name else name
+            record = saves.renamed(record, clean_name(stem) or None)
         keeping = screen.keeping
         storage = keeping.storage
         key, written = storage.put_aside(KEPT_PREFIX, record, "imported", keeping.home_key)

@@ -536,7 +536,10 @@ def test_new_game_asks_before_abandoning_a_game(app_page: Page) -> None:
 
     page.locator("#new-game").click()
     expect(dialog).to_be_visible()
-    expect(warning).to_have_text("Starting a new game replaces the game in progress.")
+    # The game is not abandoned: the dialog says it goes to Saved games (issue 13).
+    expect(warning).to_have_text(
+        "Starting a new game keeps this one in Saved games, where you can open it again."
+    )
     page.locator("#cancel-new-game").click()
     expect(dialog).to_be_hidden()
     assert snapshot(page) == before
@@ -545,3 +548,8 @@ def test_new_game_asks_before_abandoning_a_game(app_page: Page) -> None:
     expect(dialog).to_be_visible()
     page.locator("#start-game").click()
     assert_fresh_game(page, before["record"])
+    kept = page.evaluate(
+        "() => Object.keys(localStorage).filter((k) => k.startsWith('ludeum:v1:kept:'))"
+        ".map((k) => JSON.parse(localStorage.getItem(k)).record)"
+    )
+    assert kept == [json.loads(before["record"])["record"]]

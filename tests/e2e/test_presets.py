@@ -107,7 +107,7 @@ def test_cancel_keeps_the_game_in_progress(app_page: Page) -> None:
     play_a_few_actions(page, 3)
     before = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     page.click("#new-game")
-    expect(page.locator("#replace-warning")).to_contain_text("replaces the game in progress")
+    expect(page.locator("#replace-warning")).to_contain_text("keeps this one in Saved games")
     page.click("#cancel-new-game")
     expect(page.locator("#new-game-dialog")).to_be_hidden()
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == before

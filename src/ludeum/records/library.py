@@ -1,0 +1,210 @@
+"""The saved-games list: what each stored game is, in a few words, and the list's order.
+
+A summary says which game, under which rules, who plays, when it was saved, how many
+moves, and the result. *Moves* are the entries of the game's move list (what the
+Moves list shows once the game is opened: a Senet throw and the move it allows make
+one entry), not the record's actions.
+
+Working a summary out means loading the record, which replays every action; the list
+may hold a dozen games of thousands of actions. So a summary is kept in the entry's
+note (``to_note``) with a checksum of the text it describes and the language its
+words are in; ``summarize`` uses it while both still match and loads the record only
+otherwise. Nothing here raises on a bad record: an unreadable one gets a summary that
+says so.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .. import saves, seats
+from ..i18n import _, language
+
+#: Names longer than this are cut: a list row is one line or two, not a paragraph.
+NAME_LENGTH = 60
+#: The summary's fields kept in a note, beside ``crc`` and ``lang``.
+_FIELDS = ("game", "ruleset", "players", "moves", "result", "over")
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One stored game in words, in the current language. ``readable`` is False for a
+    record that could not be loaded (``problem`` says why, in English, for a detail
+    line); its other words are then empty."""
+
+    readable: bool
+    game: str = ""
+    ruleset: str = ""
+    players: str = ""
+    moves: int = 0
+    result: str = ""
+    over: bool = False
+    name: str = ""
+    saved_at: str = ""
+    problem: str = ""
+
+    def sentence(self) -> str:
+        """The list row's words: "Evening game: Senet, Jéquier; two people; 12 moves;
+        unfinished; saved 2026-11-25 20:14."."""
+        when = shown_time(self.saved_at)
+        if not self.readable:
+            text = _("A saved game that could not be read")
+        else:
+            text = _(
+                "{game}, {ruleset}; {players}; {moves}; {result}",
+                game=self.game, ruleset=self.ruleset, players=self.players,
+                moves=moves_text(self.moves), result=self.result,
+            )  # fmt: skip
+        if self.name:
+            text = _("{name}: {summary}", name=self.name, summary=text)
+        if when:
+            text = _("{summary}; saved {when}", summary=text, when=when)
+        return text + "."
+
+
+def moves_text(count: int) -> str:
+    if count == 1:
+        return _("1 move")
+    return _("{count} moves", count=count)
+
+
+def shown_time(stamp: str) -> str:
+    """``2026-11-25T20:14:03`` -> ``2026-11-25 20:14``; anything else as it is, cut."""
+    return stamp.replace("T", " ")[:16] if stamp else ""
+
+
+def clean_name(text: object) -> str:
+    """A name as the list shows it: printable characters only, runs of spaces made
+    one, trimmed, at most NAME_LENGTH characters. Anything not a string is no name."""
+    if not isinstance(text, str):
+        return ""
+    kept = "".join(c if c.isprintable() else " " for c in text[: NAME_LENGTH * 4])
+    return " ".join(kept.split())[:NAME_LENGTH].strip()
+
+
+def clean_stamp(text: object) -> str:
+    """A ``YYYY-MM-DDTHH:MM:SS`` local time, or "" for anything else (a stored text may
+    say anything)."""
+    if not isinstance(text, str) or len(text) != 19:
+        return ""
+    digits = text[:4] + text[5:7] + text[8:10] + text[11:13] + text[14:16] + text[17:]
+    shape = text[4] + text[7] + text[10] + text[13] + text[16]
+    return text if digits.isdigit() and shape == "--T::" else ""
+
+
+def players_words(players: tuple[str, str]) -> str:
+    """ "two people", or "you against Computer (Hard)" (``ludeum.seats`` names)."""
+    if players == seats.HUMANS:
+        return _("two people")
+    return _("{first} against {second}",
+             first=seats.player_name(players, 0), second=seats.player_name(players, 1))  # fmt: skip
+
+
+def result_words(state: Any, ui: Any) -> tuple[str, bool]:
+    """("unfinished", False), or who won and True once the game is over."""
+    outcome = state.outcome()
+    if outcome is None:
+        return _("unfinished"), False
+    if outcome.winner is None:
+        return _("a draw"), True
+    return _("won by {side}", side=ui.side_label(state, outcome.winner)), True
+
+
+def summarize_state(
+    state: Any,
+    players: tuple[str, str],
+    *,
+    name: object = None,
+    saved_at: object = None,
+    moves: int | None = None,
+) -> Summary:
+    """The summary of a game in memory. ``moves`` is the move list's length when the
+    caller has it already (the game on screen), else it is rebuilt by replaying."""
+    from ..games import ui_for  # the games' words, only once a list is shown
+
+    ui = ui_for(state)
+    result, over = result_words(state, ui)
+    return Summary(
+        readable=True,
+        game=ui.title(),
+        ruleset=ui.ruleset_name(state),
+        players=players_words(players),
+        moves=len(ui.game_log(state)) if moves is None else moves,
+        result=result,
+        over=over,
+        name=clean_name(name),
+        saved_at=clean_stamp(saved_at),
+    )
+
+
+def checksum(text: str) -> int:
+    """Tells whether a kept summary still describes ``text``: a game saved under a
+    kept key changes after every move."""
+    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
+
+
+def to_note(summary: Summary, text: str) -> dict:
+    """The summary as kept in the entry's note (key ``summary``)."""
+    kept: dict[str, Any] = {field: getattr(summary, field) for field in _FIELDS}
+    kept.update(crc=checksum(text), lang=language())
+    return kept
+
+
+def from_note(note: object, text: str) -> Summary | None:
+    """The summary kept in a note, if it describes ``text`` in the current language
+    and is well formed; else None (then the record is loaded)."""
+    kept = note.get("summary") if isinstance(note, dict) else None
+    if not isinstance(kept, dict) or kept.get("lang") != language():
+        return None
+    if kept.get("crc") != checksum(text):
+        return None
+    words = [kept.get(field) for field in ("game", "ruleset", "players", "result")]
+    moves, over = kept.get("moves"), kept.get("over")
+    if not all(isinstance(w, str) for w in words) or type(moves) is not int or moves < 0:
+        return None
+    if not isinstance(over, bool):
+        return None
+    game, ruleset, players, result = words
+    return Summary(True, game, ruleset, players, moves, result, over)
+
+
+def summarize(text: str, note: object = None) -> Summary:
+    """The summary of a stored game, from its note when the note still describes it,
+    else by loading it. Never raises: an unreadable record says so."""
+    note = note if isinstance(note, dict) else {}
+    name, saved_at = saves.load_label(text) if isinstance(text, str) else (None, None)
+    # The envelope's name wins; the note's is there for a record too damaged to read.
+    name = clean_name(name) or clean_name(note.get("name"))
+    saved_at = clean_stamp(saved_at) or clean_stamp(note.get("at"))
+    kept = from_note(note, text) if isinstance(text, str) else None
+    if kept is not None:
+        return replace(kept, name=name, saved_at=saved_at)
+    try:
+        state = saves.load(text)
+        return summarize_state(state, saves.load_players(text), name=name, saved_at=saved_at)
+    except saves.SaveError as error:
+        return Summary(False, name=name, saved_at=saved_at, problem=str(error)[:200])
+    except Exception as error:  # a bug in a game's words must not hide the whole list
+        problem = f"{type(error).__name__}: {error}"[:200]
+        return Summary(False, name=name, saved_at=saved_at, problem=problem)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One entry of the list: its storage key (None for the game on screen), its
+    summary, and whether it is the current game."""
+
+    key: str | None
+    summary: Summary
+    current: bool = False
+
+
+def order(rows: list[Row]) -> list[Row]:
+    """The current game first, then the newest first (by saved time; entries with no
+    time last, then by key, which holds the time they were kept)."""
+    current = [row for row in rows if row.current]
+    others = [row for row in rows if not row.current]
+    others.sort(key=lambda row: (row.summary.saved_at, row.key or ""), reverse=True)
+    return current + others
