@@ -175,3 +175,30 @@ def test_read_game_returns_the_state_and_players():
     state, text = record("squadro", "standard", 5)
     read, players = read_game(text)
     assert read.actions() == state.actions() and players == ("human", "hard")
+
+
+@pytest.mark.parametrize("game, ruleset", [("senet", "tait"), ("squadro", "standard"),
+                                           ("lodestone", "per_colour_reading")])  # fmt: skip
+def test_show_reads_the_plain_text_move_list_as_well_as_the_json_record(game, ruleset):
+    from ludeum.records import text as move_list
+
+    state, _json = record(game, ruleset, 11)
+    listing = move_list.write(state, players=("hard", "human"))
+    read, players = read_game(listing)
+    assert read.actions() == state.actions() and players == ("hard", "human")
+    code, out, err = run(["show", "-"], listing)
+    assert (code, err) == (0, "") and out.splitlines()[-1] == run(["show", "-"], _json)[
+        1
+    ].splitlines()[-1]
+
+
+def test_a_bad_line_of_a_move_list_is_named_in_the_one_line_error():
+    from ludeum.records import text as move_list
+
+    state, _json = record("squadro", "standard", 3)
+    lines = move_list.write(state).splitlines()
+    bad = next(n for n, line in enumerate(lines) if line.lstrip().startswith("3."))
+    lines[bad] = "3. 9"  # there is no lane 9
+    code, out, err = run(["show", "-"], "\n".join(lines))
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert f"line {bad + 1}:" in err

@@ -1,9 +1,9 @@
 """Reading a game given to the command line.
 
 ``read_game`` is the one door: it takes the text of whatever the user gave (a file,
-or standard input) and returns the game and who played it. Today that text is a
-saved game (``ludeum.saves``, docs/save-format.md); other forms of record (the text
-move list, share links) can be recognised here later without touching the commands.
+or standard input) and returns the game and who played it. That text is a saved game
+(``ludeum.saves``, docs/save-format.md, told by its opening ``{``) or a plain-text
+move list (``ludeum.records.text``), whose errors name their line.
 """
 
 from __future__ import annotations
@@ -19,8 +19,15 @@ class UnreadableGame(ValueError):
 
 def read_game(text: str) -> tuple[Any, tuple[str, str]]:
     """(the game's state, the players of seats 0 and 1) from a record's text."""
+    if not text.removeprefix("\ufeff").lstrip().startswith("{"):
+        from ..records import text as move_list
+
+        try:
+            return move_list.read(text)
+        except move_list.TextError as error:
+            raise UnreadableGame(" ".join(str(error).split())) from None
     try:
-        state = saves.load(text)
+        state = saves.load(text.removeprefix("\ufeff"))
     except saves.SaveError as error:
         raise UnreadableGame(" ".join(str(error).split())) from None
     return state, saves.load_players(text)
