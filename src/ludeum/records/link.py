@@ -189,16 +189,22 @@ def _choices(game: str, state: Any) -> tuple:
 
 def encode(state: Any) -> str:
     """The share code of a game: its rules, first seat and every action so far."""
+    code = pack(header_digits(state) + action_digits(state))
+    if len(code) > MAX_CODE_LENGTH:
+        raise LinkError(N_("This game is too long to be shared as a link."))
+    return code
+
+
+def header_digits(state: Any) -> list[tuple[int, int]]:
+    """(digit, radix) for the game, the first seat, the rules and the action count."""
     from ..saves import game_name
 
     game = game_name(state)
     start = state.start()
-    first_seat = _first_seat(game, start)
-    digits: list[tuple[int, int]] = [(GAMES.index(game), 3), (first_seat, 2)]
+    digits = [(GAMES.index(game), 3), (_first_seat(game, start), 2)]
     digits.extend(_rules_digits(game, getattr(start, "rules", None)))
-    actions = state.actions()
     count_digits = []
-    count = len(actions)
+    count = len(state.actions())
     while count:
         count, digit = divmod(count, 64)
         count_digits.append((digit, 64))
@@ -206,19 +212,30 @@ def encode(state: Any) -> str:
         raise LinkError(N_("This game is too long to be shared as a link."))
     digits.append((len(count_digits), COUNT_DIGITS + 1))
     digits.extend(count_digits)
-    current = start
-    for action in actions:
+    return digits
+
+
+def action_digits(state: Any) -> list[tuple[int, int]]:
+    """(index among the choices, number of choices) for every action of the game."""
+    from ..saves import game_name
+
+    game = game_name(state)
+    digits = []
+    current = state.start()
+    for action in state.actions():
         choices = _choices(game, current)
         digits.append((choices.index(action), len(choices)))
         current = current.apply(action)
+    return digits
+
+
+def pack(digits: list[tuple[int, int]]) -> str:
+    """A code from (digit, radix) pairs, least significant first."""
     number = 0
     for digit, radix in reversed(digits):  # Horner's rule, most significant first
         number = number * radix + digit
     body = number.to_bytes((number.bit_length() + 7) // 8, "big")
-    code = VERSION + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
-    if len(code) > MAX_CODE_LENGTH:
-        raise LinkError(N_("This game is too long to be shared as a link."))
-    return code
+    return VERSION + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
 
 
 def _rules_digits(game: str, rules: Any) -> list[tuple[int, int]]:
