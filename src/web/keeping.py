@@ -162,6 +162,8 @@ class Keeping:
         is said at once, and retried after every action."""
         if self.screen.attract:  # the computer's games between visitors are not kept
             return
+        if self.screen.viewing is not None:  # a shared game is only looked at (web/share.py)
+            return
         if self.conflict or (self.records.held and self.records.held[0] == self.save_key):
             return
         text = saves.dump(self.screen.state, self.screen.players)

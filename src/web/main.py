@@ -17,6 +17,7 @@ from web.page import element
 from web.records import Records
 from web.screen import GameScreen
 from web.settings import Settings
+from web.share import Share
 from web.storage import Storage
 from web.update import NewVersion
 
@@ -29,6 +30,7 @@ def main() -> None:
     for problem in launch.problems:
         screen.notice(problem.text())
     screen.render()
+    share = Share(screen, launch)  # before the computer's turn: a link's game is only shown
     settings.wire(screen)
     if launch.kiosk:
         screen.kiosk = Kiosk(screen, launch.idle_seconds)
@@ -40,6 +42,7 @@ def main() -> None:
     NewVersion(screen)  # after the kiosk: a kiosk applies updates between visitors
     for id_ in ("new-game", "show-rules", "language", "contrast"):
         element(id_).disabled = False
+    share.booted()
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")

@@ -60,6 +60,7 @@ class GameScreen:
         self.attract = False  # kiosk: the computer plays itself until someone touches
         self.restored = False  # the game on screen was resumed from storage
         self.kiosk = None  # a Kiosk when the URL asks for kiosk mode
+        self.viewing = None  # web.share.Share while a shared game is looked at, not played
         self.selected: str | None = None  # the data-square name of the chosen piece
         self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
         self.log: list[str] = []
@@ -243,6 +244,8 @@ class GameScreen:
     def act(self, action, by_computer: bool = False) -> None:
         if self.computer_to_play() and not by_computer:
             return  # the computer's turn: taps and keys wait
+        if self.viewing is not None:
+            return  # a shared game is only looked at until the visitor continues it
         before = self.state
         try:
             self.state = before.apply(action)
@@ -487,11 +490,14 @@ class GameScreen:
         element("throw").disabled = computer or not ui.can_throw(state)
         element("throw").hidden = ui.GAME != "senet"
         element("pass").hidden = computer or ui.pass_move(state) is None
+        if self.viewing is not None:  # a shared game is only looked at (web/share.py)
+            element("throw").disabled = True
+            element("pass").hidden = True
         self.render_turn()
         element("ruleset-name").textContent = ui.ruleset_name(state)
         self._render_log()
         over = element("game-over")
-        if state.outcome() is None:
+        if state.outcome() is None or self.viewing is not None:
             over.hidden = True
         else:
             element("game-over-text").textContent = ui.status(state)
@@ -536,7 +542,7 @@ class GameScreen:
                 else:
                     thinking.textContent = _("{player} is thinking…", player=who)
         hint = element("hint")
-        hint.hidden = state.outcome() is not None
+        hint.hidden = state.outcome() is not None or self.viewing is not None
         hint.disabled = computer or bool(self.waiting_for) or not state.legal_moves()
         text = element("hint-text")
         text.hidden = self.hint is None

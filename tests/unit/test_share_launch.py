@@ -60,8 +60,7 @@ def test_a_bad_position_is_reported_and_the_whole_game_is_shown(value) -> None:
     assert (result.record, result.at) == (CODE, None)
     quoted = value if len(value) <= launch.QUOTE_LIMIT else value[:39] + "…"
     assert texts(result) == [
-        f"“at” must be a number of moves from 0 to 262143, not “{quoted}”. "
-        "The whole game is shown."
+        f"“at” must be a number of moves from 0 to 262143, not “{quoted}”. The whole game is shown."
     ]
 
 

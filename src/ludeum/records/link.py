@@ -161,7 +161,9 @@ def _first_seat(game: str, start: Any) -> int:
     for seat in (0, 1):
         if _record_of(game, _fresh(game, rules, seat)) == record:
             return seat
-    raise LinkError(N_("This game did not begin at the usual start, so it cannot be shared as a link."))
+    raise LinkError(
+        N_("This game did not begin at the usual start, so it cannot be shared as a link.")
+    )
 
 
 # -- choices at each state ----------------------------------------------------------------
