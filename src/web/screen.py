@@ -493,6 +493,7 @@ class GameScreen:
         if self.viewing is not None:  # a shared game is only looked at (web/share.py)
             element("throw").disabled = True
             element("pass").hidden = True
+            self.viewing.banner()
         self.render_turn()
         element("ruleset-name").textContent = ui.ruleset_name(state)
         self._render_log()

@@ -32,6 +32,9 @@ class Share:
         listen(element("share"), "click", lambda event: self.open_dialog())
         listen(element("share-copy"), "click", lambda event: self.copy())
         listen(element("share-close"), "click", lambda event: element("share-dialog").close())
+        listen(element("share-at"), "change", lambda event: self._show_address())
+        self.code: str | None = None  # the code in the dialog
+        self.at: int | None = None  # the reviewed position the dialog offers, if any
         listen(element("shared-continue"), "click", lambda event: self.continue_game())
         listen(element("shared-back"), "click", lambda event: self.back())
         element("share").disabled = False
@@ -59,13 +62,18 @@ class Share:
         screen.state = state
         screen.players = seats.HUMANS  # a shared game is looked at, nobody plays it
         self._redraw()
-        count = len(state.actions())
-        text = _("A shared game: {game}, {count} moves. It is only shown: your own game "
-                 "is kept as it was.", game=screen.ui.title(), count=count)  # fmt: skip
-        element("shared-text").textContent = text
         element("shared").hidden = False
         element("app").dataset.viewing = "shared"
-        announce(text)
+        announce(self.banner())
+
+    def banner(self) -> str:
+        """The banner's words, in the page's language (again after a switch)."""
+        state = self.screen.state
+        text = _("A shared game: {game}, {count} moves. It is only shown: your own game "
+                 "is kept as it was.", game=self.screen.ui.title(),
+                 count=len(state.actions()))  # fmt: skip
+        element("shared-text").textContent = text
+        return text
 
     def _redraw(self) -> None:
         screen = self.screen
@@ -131,29 +139,53 @@ class Share:
         dialog = element("share-dialog")
         element("share-said").textContent = ""
         field = element("share-link")
+        state = self.screen.state
         try:
-            code = link.encode(self.screen.state)
+            self.code = link.encode(state)
         except link.LinkError as error:
-            field.value = ""
-            field.hidden = True
-            element("share-copy").hidden = True
+            self.code = None
             element("share-about").textContent = error.text()
         else:
-            field.hidden = False
-            element("share-copy").hidden = False
-            field.value = self.address(code)
-            count = len(self.screen.state.actions())
             element("share-about").textContent = _(
                 "Anyone who opens this link sees this game, {count} moves, and may go on "
-                "playing it; your game stays yours.", count=count)  # fmt: skip
+                "playing it; your game stays yours.", count=len(state.actions()))  # fmt: skip
+        field.hidden = element("share-copy").hidden = self.code is None
+        self.at = self._reviewed()
+        element("share-at-line").hidden = self.code is None or self.at is None
+        element("share-at").checked = False
+        if self.at is not None:
+            element("share-at-label").textContent = _(
+                "Open it at the position shown (after {count} moves)", count=self.at
+            )
+        self._show_address()
         dialog.showModal()
-        if not field.hidden:
+        if self.code is not None:
             field.focus()
             field.select()
 
-    def address(self, code: str) -> str:
+    def _reviewed(self) -> int | None:
+        """The actions before the position the review shows, when the visitor is
+        stepping through the game (web/review.py); None otherwise."""
+        review = getattr(self.screen, "review", None)
+        try:
+            if review is None or not review.active:
+                return None
+            at = review.prepared.stops[review.stop]
+        except (AttributeError, IndexError, TypeError):
+            return None
+        return at if type(at) is int and 0 <= at < len(self.screen.state.actions()) else None
+
+    def _show_address(self) -> None:
+        field = element("share-link")
+        if self.code is None:
+            field.value = ""
+            return
         location = window.location
-        return f"{location.origin}{location.pathname}?record={code}"
+        address = f"{location.origin}{location.pathname}?record={self.code}"
+        if self.at is not None and element("share-at").checked:
+            address += f"&at={self.at}"
+        field.value = address
+        element("share-said").textContent = ""
 
     def copy(self) -> None:
         field = element("share-link")

@@ -14,6 +14,7 @@ from harness import SiteServer, Watch, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from ludeum import saves
+from ludeum.records import link
 from ludeum.senet import JEQUIER, new_game, parse_action
 from ludeum.senet.log import game_log
 
@@ -164,6 +165,14 @@ def test_a_damaged_link_says_so_and_shows_the_visitors_own_game(
     expect(page.locator("#moves li")).to_have_count(OWN_LOG)
     assert store(page)[SAVE_KEY] == own_save()
     assert "record=" not in page.url and "lang=en" in page.url
+    # A position of a good link: the game up to there, under the banner.
+    code = link.encode(saves.load(own_save()))
+    page3 = open_at(other, f"{site_server.url}?record={code}&at=2&lang=en")
+    expect(page3.locator("#shared-text")).to_contain_text("A shared game: Senet, 2 moves")
+    at_two = link.position(saves.load(own_save()), 2)
+    expect(page3.locator("#moves li")).to_have_count(len(game_log(at_two)))
+    assert store(page3)[SAVE_KEY] == own_save()
+    page3.close()
     page2 = open_at(other, site_server.url + "?record=%3Cb%3E&at=x")
     expect(page2.locator("#notice")).to_contain_text("is not a Ludeum share link")
     expect(page2.locator("#shared")).to_be_hidden()
