@@ -15,6 +15,7 @@ from senet_games import play, setup
 
 from ludeum import saves
 from ludeum.chance import random_play
+from ludeum.history import replay
 from ludeum.i18n import set_language
 from ludeum.lodestone import new_game as new_lodestone
 from ludeum.lodestone.rules import LodestoneRules
@@ -129,6 +130,17 @@ def test_a_game_too_long_for_a_link_is_refused_with_a_reason() -> None:
     with pytest.raises(LinkError) as caught:
         encode(state)
     assert caught.value.text() == "This game is too long to be shared as a link."
+    # A longer game is refused as soon as its choices alone pass the bound, without
+    # replaying the rest of it.
+    longer = saves.load(squadro_record(100_000))
+    began = time.perf_counter()
+    with pytest.raises(LinkError, match="too long"):
+        encode(longer)
+    refused = time.perf_counter() - began
+    began = time.perf_counter()
+    for _step in replay(longer):
+        pass
+    assert refused < 0.5 * (time.perf_counter() - began)
 
 
 def test_a_game_not_begun_at_the_usual_start_cannot_be_shared() -> None:

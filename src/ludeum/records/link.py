@@ -224,9 +224,13 @@ def action_digits(state: Any) -> list[tuple[int, int]]:
     game = game_name(state)
     digits = []
     current = state.start()
+    bits = 0  # a lower bound on the code's bits so far: stop replaying once too long
     for action in state.actions():
         choices = _choices(game, current)
         digits.append((choices.index(action), len(choices)))
+        bits += len(choices).bit_length() - 1
+        if bits > 6 * MAX_CODE_LENGTH:
+            raise LinkError(N_("This game is too long to be shared as a link."))
         current = current.apply(action)
     return digits
 
