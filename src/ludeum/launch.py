@@ -42,8 +42,8 @@ RECORD_LIMIT = 4000
 RECORD_CHARACTERS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 )
-#: The highest ``at``: no link holds more actions (``link.COUNT_DIGITS`` digits of 64).
-AT_LIMIT = 64**3 - 1
+#: The highest ``at``: no link holds more actions (``link.MAX_ACTIONS``).
+AT_LIMIT = 20_000
 #: Most messages a URL can put on the page; past it, one line says there is more.
 #: Each of our parameters gives at most two (repeated, bad value), so a link that a
 #: person wrote stays under it and a hostile one cannot fill the screen.
@@ -218,7 +218,7 @@ def _record(given: dict[str, str], problems: list[Problem]) -> tuple[str | None,
         if record is None and "record" not in given:
             problems.append(Problem(N_("“at” needs a shared game (“record”), so it is ignored."),
                                     ()))  # fmt: skip
-        elif text.isascii() and text.isdigit() and len(text) <= 6 and int(text) <= AT_LIMIT:
+        elif text.isascii() and text.isdigit() and len(text) <= 5 and int(text) <= AT_LIMIT:
             at = int(text) if record is not None else None
         else:
             problems.append(Problem(

@@ -43,7 +43,7 @@ def test_a_share_link_keeps_no_save_slot_of_its_own() -> None:
 
 def test_the_launch_bound_on_a_code_is_the_link_modules_own() -> None:
     assert launch.RECORD_LIMIT == link.MAX_CODE_LENGTH
-    assert launch.AT_LIMIT == 64**link.COUNT_DIGITS - 1
+    assert launch.AT_LIMIT == link.MAX_ACTIONS
     assert launch.RECORD_CHARACTERS == link.ALPHABET | {link.VERSION}
 
 
@@ -54,13 +54,13 @@ def test_a_record_that_is_not_a_share_code_is_reported_and_nothing_is_shown(valu
     assert texts(result) == ["“record” is not a Ludeum share link, so no shared game is shown."]
 
 
-@pytest.mark.parametrize("value", ["-1", "1.5", "x", "٣", "262144", "9" * 50, ""])
+@pytest.mark.parametrize("value", ["-1", "1.5", "x", "٣", "20001", "9" * 50, ""])
 def test_a_bad_position_is_reported_and_the_whole_game_is_shown(value) -> None:
     result = launch.parse(urlencode({"record": CODE, "at": value}))
     assert (result.record, result.at) == (CODE, None)
     quoted = value if len(value) <= launch.QUOTE_LIMIT else value[:39] + "…"
     assert texts(result) == [
-        f"“at” must be a number of moves from 0 to 262143, not “{quoted}”. The whole game is shown."
+        f"“at” must be a number of moves from 0 to 20000, not “{quoted}”. The whole game is shown."
     ]
 
 

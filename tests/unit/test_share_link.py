@@ -255,3 +255,21 @@ def test_a_link_error_is_put_into_french() -> None:
     except LinkError as error:
         assert error.text() != str(error)
         assert "Ludeum" in error.text()
+
+
+def test_a_short_code_cannot_ask_for_more_than_max_actions_to_be_replayed() -> None:
+    # Trailing actions of index 0 cost nothing: five characters once asked for a
+    # 29,969-action Kendall game (found by the property test above).
+    rules = tuple(PRESETS).index("kendall_five_pieces_trap")
+    for count in (link.MAX_ACTIONS + 1, 64**3 - 1):
+        digits = [(0, 3), (1, 2), (rules, len(PRESETS) + 1), (3, 4)]
+        digits += [((count >> (6 * place)) & 63, 64) for place in range(3)]
+        began = time.perf_counter()
+        with pytest.raises(LinkError, match="not written the way"):
+            decode(link.pack(digits))
+        assert time.perf_counter() - began < 0.1
+    # The same game cut at the bound is read, and written back alike.
+    digits[-3:] = [((link.MAX_ACTIONS >> (6 * p)) & 63, 64) for p in range(3)]
+    state = decode(link.pack(digits))
+    assert len(state.actions()) == link.MAX_ACTIONS
+    assert encode(state) == link.pack(digits)

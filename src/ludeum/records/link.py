@@ -7,7 +7,8 @@ mixed-radix number whose digits, least significant first, are:
 * the game (radix 3) and the seat that acts first (radix 2);
 * the ruleset: a Senet preset by its index in ``PRESETS`` or "custom" followed by
   every setting in its own radix; Lodestone's three settings; nothing for Squadro;
-* the number of actions: how many base-64 digits it takes (radix 4), then those digits;
+* the number of actions (at most ``MAX_ACTIONS``): how many base-64 digits it takes
+  (radix 4), then those digits;
 * each action, as its index in the list of choices at the state where it was played
   (``legal_moves()``, or the throws while a throw is pending), in the radix of that
   list's length. An action with one choice (a forced pass) costs nothing.
@@ -42,8 +43,13 @@ ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 #: 3,000 throws after which a Senet game stops under every preset (measured in
 #: benchmarks/link_lengths.py), and short enough for any browser's address bar.
 MAX_CODE_LENGTH = 4000
-#: The action count is written in at most this many base-64 digits (262,143 actions).
+#: The action count is written in at most this many base-64 digits.
 COUNT_DIGITS = 3
+#: Most actions a link holds. Actions whose index is 0 at the end of a game cost no
+#: characters, so without this a short code could make the page replay 262,143
+#: actions. Linkable games stay far below it: 24,000 bits hold at most 6,000 Senet
+#: throws (4 bits each) and the moves between them.
+MAX_ACTIONS = 20_000
 
 
 class LinkError(ValueError):
@@ -207,6 +213,8 @@ def header_digits(state: Any) -> list[tuple[int, int]]:
     digits.extend(_rules_digits(game, getattr(start, "rules", None)))
     count_digits = []
     count = len(state.actions())
+    if count > MAX_ACTIONS:
+        raise LinkError(N_("This game is too long to be shared as a link."))
     while count:
         count, digit = divmod(count, 64)
         count_digits.append((digit, 64))
@@ -224,13 +232,16 @@ def action_digits(state: Any) -> list[tuple[int, int]]:
     game = game_name(state)
     digits = []
     current = state.start()
-    bits = 0  # a lower bound on the code's bits so far: stop replaying once too long
+    # A non-zero digit makes the number at least the product of the radixes before
+    # it: once that product has more bits than a code can hold, stop replaying.
+    bits = 0  # floor(log2) of that product, a lower bound
     for action in state.actions():
         choices = _choices(game, current)
-        digits.append((choices.index(action), len(choices)))
-        bits += len(choices).bit_length() - 1
-        if bits > 6 * MAX_CODE_LENGTH:
+        index = choices.index(action)
+        if index and bits > 6 * MAX_CODE_LENGTH:
             raise LinkError(N_("This game is too long to be shared as a link."))
+        digits.append((index, len(choices)))
+        bits += len(choices).bit_length() - 1
         current = current.apply(action)
     return digits
 
@@ -279,7 +290,7 @@ def decode(code: Any) -> Any:
     count = 0
     for place in range(width):
         count += digits.take(64) << (6 * place)
-    if width and count >> (6 * (width - 1)) == 0:
+    if (width and count >> (6 * (width - 1)) == 0) or count > MAX_ACTIONS:
         raise LinkError(N_("This link is not written the way Ludeum writes links."))
     state = _fresh(game, rules, first_seat)
     for number in range(1, count + 1):
