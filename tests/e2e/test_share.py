@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 
 import pytest
+from axe import check_accessibility
 from harness import SiteServer, Watch, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -106,6 +107,7 @@ def test_a_share_link_shows_the_game_read_only_then_continues_it_or_goes_back(
     assert address.startswith(site_server.url + "?record=1")
     assert len(address) - len(site_server.url) < 60  # eight actions: a few characters
     expect(sharer.locator("#share-about")).to_contain_text("8 moves")
+    check_accessibility(sharer, "the Share dialog")
     sharer.locator("#share-copy").click()
     expect(sharer.locator("#share-said")).not_to_be_empty()  # copied, or selected to copy
     sharer.locator("#share-close").click()
@@ -120,6 +122,7 @@ def test_a_share_link_shows_the_game_read_only_then_continues_it_or_goes_back(
     expect(page.locator("#moves li")).to_have_count(len(sharer.locator("#moves li").all()))
     expect(page.locator("#throw")).to_be_disabled()
     expect(page.locator("#new-game")).to_be_disabled()
+    check_accessibility(page, "a shared game under its banner")
     own = store(page)
     assert own[SAVE_KEY] == own_save()
     view = page.evaluate(VIEW_JS)
