@@ -260,9 +260,9 @@ def test_a_link_error_is_put_into_french() -> None:
 def test_a_short_code_cannot_ask_for_more_than_max_actions_to_be_replayed() -> None:
     # Trailing actions of index 0 cost nothing: five characters once asked for a
     # 29,969-action Kendall game (found by the property test above).
-    rules = tuple(PRESETS).index("kendall_five_pieces_trap")
+    rules = link.SENET_PRESETS.index("kendall_five_pieces_trap")
     for count in (link.MAX_ACTIONS + 1, 64**3 - 1):
-        digits = [(0, 3), (1, 2), (rules, len(PRESETS) + 1), (3, 4)]
+        digits = [(0, 3), (1, 2), (rules, link.PRESET_RADIX), (3, 4)]
         digits += [((count >> (6 * place)) & 63, 64) for place in range(3)]
         began = time.perf_counter()
         with pytest.raises(LinkError, match="not written the way"):
@@ -273,3 +273,30 @@ def test_a_short_code_cannot_ask_for_more_than_max_actions_to_be_replayed() -> N
     state = decode(link.pack(digits))
     assert len(state.actions()) == link.MAX_ACTIONS
     assert encode(state) == link.pack(digits)
+
+
+def test_every_senet_preset_has_a_fixed_digit_with_room_for_more() -> None:
+    # Old links keep their rules only if no preset's digit ever changes: a new
+    # preset is appended to SENET_PRESETS, never inserted.
+    assert set(link.SENET_PRESETS) == set(PRESETS)
+    assert len(link.SENET_PRESETS) < link.CUSTOM
+    assert link.SENET_PRESETS[:2] == ("jequier", "jequier_ludii")
+    assert link.SENET_PRESETS[-1] == "tait"
+    assert encode(new_senet(PRESETS["tait"])) == link.pack([(0, 3), (0, 2), (18, 32), (0, 4)])
+
+
+def test_a_preset_digit_no_preset_has_yet_is_a_newer_version() -> None:
+    with pytest.raises(LinkError, match="another version"):
+        decode(link.pack([(0, 3), (0, 2), (25, 32), (0, 4)]))
+
+
+def test_the_example_code_of_the_save_format_document_reads_as_it_says() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "save-format.md").read_text()
+    assert "`1FHXynm5kww`" in text
+    state = decode("1FHXynm5kww")
+    assert state.rules == JEQUIER and state.start().seat == 1
+    assert " ".join(a.notation() for a in state.actions()) == (
+        "T0011 T1001 T1000 10-11 T0010 4-5 T1001 8-10 T1001 T0001 11-12 T1110"
+    )

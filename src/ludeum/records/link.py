@@ -5,7 +5,7 @@ written in URL-safe base64 without padding (RFC 4648, section 5). The integer is
 mixed-radix number whose digits, least significant first, are:
 
 * the game (radix 3) and the seat that acts first (radix 2);
-* the ruleset: a Senet preset by its index in ``PRESETS`` or "custom" followed by
+* the ruleset: a Senet preset by its index in ``SENET_PRESETS`` or "custom" followed by
   every setting in its own radix; Lodestone's three settings; nothing for Squadro;
 * the number of actions (at most ``MAX_ACTIONS``): how many base-64 digits it takes
   (radix 4), then those digits;
@@ -43,6 +43,21 @@ ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 #: 3,000 throws after which a Senet game stops under every preset (measured in
 #: benchmarks/link_lengths.py), and short enough for any browser's address bar.
 MAX_CODE_LENGTH = 4000
+#: Senet presets by their digit in a link: fixed for this version, and only ever
+#: appended to (a test checks that every preset is here), so that old links keep
+#: their rules. The digit's radix leaves room for more; ``CUSTOM`` marks settings
+#: that follow one by one.
+SENET_PRESETS = (
+    "jequier", "jequier_ludii", "kendall", "kendall_five_pieces", "kendall_starting_throw",
+    "kendall_five_pieces_starting_throw", "kendall_trap", "kendall_five_pieces_trap",
+    "kendall_starting_throw_trap", "kendall_five_pieces_starting_throw_trap",
+    "kendall_home_row", "kendall_five_pieces_home_row", "kendall_starting_throw_home_row",
+    "kendall_five_pieces_starting_throw_home_row", "kendall_trap_home_row",
+    "kendall_five_pieces_trap_home_row", "kendall_starting_throw_trap_home_row",
+    "kendall_five_pieces_starting_throw_trap_home_row", "tait",
+)  # fmt: skip
+PRESET_RADIX = 32
+CUSTOM = PRESET_RADIX - 1
 #: The action count is written in at most this many base-64 digits.
 COUNT_DIGITS = 3
 #: Most actions a link holds. Actions whose index is 0 at the end of a game cost no
@@ -259,10 +274,9 @@ def _rules_digits(game: str, rules: Any) -> list[tuple[int, int]]:
     if game == "senet":
         from ..senet.rulesets import PRESETS
 
-        names = tuple(PRESETS)
-        if rules.preset in PRESETS and PRESETS[rules.preset] == rules:
-            return [(names.index(rules.preset), len(names) + 1)]
-        digits = [(len(names), len(names) + 1)]
+        if rules.preset in SENET_PRESETS and PRESETS[rules.preset] == rules:
+            return [(SENET_PRESETS.index(rules.preset), PRESET_RADIX)]
+        digits = [(CUSTOM, PRESET_RADIX)]
         for setting in _senet_settings():
             digits.append((setting.to_digit(getattr(rules, setting.name)), setting.radix))
         return digits
@@ -332,10 +346,11 @@ def _read_rules(game: str, digits: _Digits) -> Any:
     if game == "senet":
         from ..senet.rulesets import PRESETS, SenetRules
 
-        names = tuple(PRESETS)
-        index = digits.take(len(names) + 1)
-        if index < len(names):
-            return PRESETS[names[index]]
+        index = digits.take(PRESET_RADIX)
+        if index < len(SENET_PRESETS):
+            return PRESETS[SENET_PRESETS[index]]
+        if index != CUSTOM:
+            raise LinkError(N_("This link was made by another version of Ludeum."))
         values = {s.name: s.from_digit(digits.take(s.radix)) for s in _senet_settings()}
         try:
             return SenetRules(preset="custom", **values)
