@@ -96,6 +96,13 @@ class Share:
         self._drop_parameters()
         self._redraw()
 
+    def end(self) -> None:
+        """Another way out of the shared game (a kept game opened from the list, the
+        other tab's game followed): the visitor's game comes back on screen first, so
+        that what is kept or replaced next is theirs, never the game only looked at."""
+        if self.own is not None:
+            self._leave()
+
     def _drop_parameters(self) -> None:
         """The address without ``record`` and ``at``: a reload shows the visitor's
         own game, and the other parameters (language, embedding) stay."""

@@ -168,6 +168,32 @@ def test_a_damaged_link_says_so_and_shows_the_visitors_own_game(
     expect(page.locator("#moves li")).to_have_count(OWN_LOG)
     assert store(page)[SAVE_KEY] == own_save()
     assert "record=" not in page.url and "lang=en" in page.url
+    # A kept game opened from the list while a shared game is shown: the shared game
+    # is left, the visitor's game is kept in the list, and the kept one is current.
+    kept_state = link.position(saves.load(own_save()), 3)
+    kept_text = saves.dump(kept_state, ("human", "human"))
+    page.evaluate(
+        "([key, text]) => localStorage.setItem(key, text)",
+        [KEPT_PREFIX + "20260101T000000", kept_text],
+    )
+    page.close()
+    code = link.encode(saves.load(own_save()))
+    page4 = open_at(other, f"{site_server.url}?record={code}&at=1&lang=en")
+    expect(page4.locator("#shared")).to_be_visible()
+    page4.locator('#records-list button[data-action="open"]').click()
+    expect(page4.locator("#shared")).to_be_hidden()
+    expect(page4.locator("#moves li")).to_have_count(len(game_log(kept_state)))
+    after = store(page4)
+    assert after[SAVE_KEY] == kept_text
+    assert [v for k, v in after.items() if k.startswith(KEPT_PREFIX)] == [own_save()]
+    assert "record=" not in page4.url
+    page4.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVE_KEY, own_save()])
+    page4.evaluate(
+        "() => Object.keys(localStorage).filter((k) => k.startsWith('ludeum:v1:kept:')"
+        " || k.startsWith('ludeum:v1:note:')).forEach((k) => localStorage.removeItem(k))"
+    )
+    page4.close()
+
     # A position of a good link: the game up to there, under the banner.
     code = link.encode(saves.load(own_save()))
     page3 = open_at(other, f"{site_server.url}?record={code}&at=2&lang=en")
