@@ -183,6 +183,11 @@ def parse(query: str) -> Launch:
             ))  # fmt: skip
 
     record, at = _record(given, problems)
+    if record is not None and kiosk:
+        # A kiosk plays its own games between visitors: nothing to look at read-only.
+        problems.append(Problem(N_("A kiosk does not show shared games, so “record” is "
+                                   "ignored."), ()))  # fmt: skip
+        record = at = None
 
     if len(problems) > PROBLEM_LIMIT:
         problems[PROBLEM_LIMIT - 1 :] = [Problem(N_(

@@ -92,3 +92,9 @@ def test_any_values_give_a_checked_launch(record, at) -> None:
     if result.at is not None:
         assert 0 <= result.at <= launch.AT_LIMIT and result.record is not None
     assert len(result.problems) <= 2
+
+
+def test_a_kiosk_does_not_show_a_shared_game_and_says_so() -> None:
+    result = launch.parse(f"kiosk=1&record={CODE}&at=1")
+    assert (result.kiosk, result.record, result.at) == (True, None, None)
+    assert texts(result) == ["A kiosk does not show shared games, so “record” is ignored."]
