@@ -34,7 +34,16 @@ IDLE_RANGE = (5, 3600)
 QUOTE_LIMIT = 40
 #: Our parameter names (docs/embedding.md); any other name is the host page's own.
 PARAMETERS = ("game", "ruleset", "lang", "theme", "kiosk", "idle", "opponent", "level",
-              "computer")  # fmt: skip
+              "computer", "record", "at")  # fmt: skip
+#: Longest ``record`` read (``ludeum.records.link.MAX_CODE_LENGTH``, kept equal by a
+#: test: this module does not import the records package at start-up).
+RECORD_LIMIT = 4000
+#: Characters of a share code: its version digit and URL-safe base64.
+RECORD_CHARACTERS = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+)
+#: The highest ``at``: no link holds more actions (``link.MAX_ACTIONS``).
+AT_LIMIT = 20_000
 #: Most messages a URL can put on the page; past it, one line says there is more.
 #: Each of our parameters gives at most two (repeated, bad value), so a link that a
 #: person wrote stays under it and a hostile one cannot fill the screen.
@@ -65,6 +74,11 @@ class Launch:
     kiosk: bool = False
     idle_seconds: int = IDLE_DEFAULT
     theme: str | None = None
+    #: A share link's game (``ludeum.records.link``): the code, checked only for its
+    #: length and characters here; the share room decodes it. ``at`` is the position
+    #: asked for, a number of actions from the start (None: the whole game).
+    record: str | None = None
+    at: int | None = None
     problems: tuple[Problem, ...] = ()
 
     @property
@@ -74,7 +88,8 @@ class Launch:
     def slot(self) -> str:
         """The part of the save key that keeps this embedding's game apart from the
         plain app's: each link or frame resumes its own game and never replaces
-        another's. Empty for the plain app."""
+        another's. Empty for the plain app. A share link (``record``, ``at``) has no
+        slot of its own: its game is only viewed, and kept apart if continued."""
         parts = []
         if self.game is not None:
             parts.append(f"game={self.game}")
@@ -167,6 +182,13 @@ def parse(query: str) -> Launch:
                  ("default", str(IDLE_DEFAULT))),
             ))  # fmt: skip
 
+    record, at = _record(given, problems)
+    if record is not None and kiosk:
+        # A kiosk plays its own games between visitors: nothing to look at read-only.
+        problems.append(Problem(N_("A kiosk does not show shared games, so “record” is "
+                                   "ignored."), ()))  # fmt: skip
+        record = at = None
+
     if len(problems) > PROBLEM_LIMIT:
         problems[PROBLEM_LIMIT - 1 :] = [Problem(N_(
             "Other parameters of this link could not be used either; their defaults are used."
@@ -180,8 +202,36 @@ def parse(query: str) -> Launch:
         kiosk=kiosk,
         idle_seconds=idle,
         theme=theme,
+        record=record,
+        at=at,
         problems=tuple(problems),
     )
+
+
+def _record(given: dict[str, str], problems: list[Problem]) -> tuple[str | None, int | None]:
+    """``record`` (a share code) and ``at`` (a number of actions into its game)."""
+    record = given.get("record")
+    if record is not None and not (
+        record and len(record) <= RECORD_LIMIT and set(record) <= RECORD_CHARACTERS
+    ):
+        problems.append(Problem(N_("“record” is not a Ludeum share link, so no shared game "
+                                   "is shown."), ()))  # fmt: skip
+        record = None
+    at = None
+    if "at" in given:
+        text = given["at"]
+        if record is None and "record" not in given:
+            problems.append(Problem(N_("“at” needs a shared game (“record”), so it is ignored."),
+                                    ()))  # fmt: skip
+        elif text.isascii() and text.isdigit() and len(text) <= 5 and int(text) <= AT_LIMIT:
+            at = int(text) if record is not None else None
+        else:
+            problems.append(Problem(
+                N_("“at” must be a number of moves from 0 to {high}, not “{value}”. "
+                   "The whole game is shown."),
+                (("high", str(AT_LIMIT)), ("value", _quote(text))),
+            ))  # fmt: skip
+    return record, at
 
 
 def _players(given: dict[str, str], choice, problems: list[Problem]) -> tuple[str, str] | None:

@@ -172,6 +172,8 @@ class Keeping:
         is said at once, and retried after every action."""
         if self.screen.attract:  # the computer's games between visitors are not kept
             return
+        if self.screen.viewing is not None:  # a shared game is only looked at (web/share.py)
+            return
         if self.conflict or (self.records.held and self.records.held[0] == self.save_key):
             return
         text = self.text()
@@ -329,6 +331,8 @@ class Keeping:
     def follow_other(self) -> None:
         """Show the game another tab saved; this tab's game is kept first unless
         the other one is it, played on."""
+        if self.screen.viewing is not None:  # a shared game was only looked at
+            self.screen.viewing.end()
         mine = self.text()
         text = self.storage.get(self.save_key)
         if text is None:  # the other tab emptied the slot: nothing to follow
@@ -350,6 +354,8 @@ class Keeping:
     def keep_apart(self) -> None:
         """Keep this tab's game under a key of its own and go on saving it there;
         the other tab's game stays the current one."""
+        if self.screen.viewing is not None:  # a shared game was only looked at
+            self.screen.viewing.end()
         mine = self.text()
         key, written = self.storage.put_aside(KEPT_PREFIX, mine, "other-tab", self.home_key)
         if not written:
@@ -367,6 +373,8 @@ class Keeping:
     def open_kept(self, key: str) -> None:
         """Make a kept game the current one. Whatever it replaces (the game in the
         home slot, the game on screen) is kept first if it is in progress."""
+        if self.screen.viewing is not None:  # a shared game was only looked at
+            self.screen.viewing.end()
         text = self.storage.get(key)
         if text is None:
             self.records.render()

@@ -17,6 +17,7 @@ from web.library import Library
 from web.page import element
 from web.screen import GameScreen
 from web.settings import Settings
+from web.share import Share
 from web.storage import Storage
 from web.transfer import Transfer
 from web.update import NewVersion
@@ -30,6 +31,7 @@ def main() -> None:
     for problem in launch.problems:
         screen.notice(problem.text())
     screen.render()
+    share = Share(screen, launch)  # before the computer's turn: a link's game is only shown
     settings.wire(screen)
     Transfer(screen)  # export and import as files
     if launch.kiosk:
@@ -44,6 +46,7 @@ def main() -> None:
         element(id_).disabled = False
     # A kiosk keeps no visitor's game: no list of them on a public screen.
     element("saved-games").hidden = launch.kiosk
+    share.booted()
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")

@@ -53,6 +53,13 @@ PAGE_TEXT = {
     "attract-label": N_("Touch the screen to play"),
     "update-text": N_("A new version of Ludeum is ready."),
     "update-reload": N_("Reload to update"),
+    "shared-continue": N_("Continue this game"),
+    "shared-back": N_("Back to my game"),
+    "share": N_("Share"),
+    "share-title": N_("Share this game"),
+    "share-link-label": N_("Link"),
+    "share-copy": N_("Copy"),
+    "share-close": N_("Close"),
     "keys-hint": N_(
         "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
         "Space picks a piece, then where it goes; Escape drops the choice; T throws the "

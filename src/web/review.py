@@ -105,7 +105,7 @@ class Review:
     def continue_here(self) -> None:
         """The reviewed position becomes the game; the rest of the old line is kept
         as ``screen.ahead`` (saved with the game) until a new move replaces it."""
-        if not self.active:
+        if not self.active or self.screen.viewing is not None:
             return
         prepared = self._prepare()
         stop, index = self.stop, prepared.stops[self.stop]
@@ -208,7 +208,8 @@ class Review:
         element("review-where").textContent = self.where_text() if reviewing else ""
         element("review-where").dataset.stop = "" if not reviewing else str(self.stop)
         element("review-back").hidden = not reviewing
-        element("review-continue").hidden = not reviewing
+        # A shared game is only looked at (web/share.py): "Continue this game" first.
+        element("review-continue").hidden = not reviewing or screen.viewing is not None
         chance = type(screen.state).__name__ == "SenetState"
         element("review-graph-show").textContent = (
             _("Show the win-chance graph") if chance else _("Show the evaluation graph")

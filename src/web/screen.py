@@ -63,6 +63,7 @@ class GameScreen:
         self.attract = False  # kiosk: the computer plays itself until someone touches
         self.restored = False  # the game on screen was resumed from storage
         self.kiosk = None  # a Kiosk when the URL asks for kiosk mode
+        self.viewing = None  # web.share.Share while a shared game is looked at, not played
         self.selected: str | None = None  # the data-square name of the chosen piece
         self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
         self.log: list[str] = []
@@ -264,6 +265,8 @@ class GameScreen:
             return  # a past position is shown: play waits for "Back to the game"
         if self.computer_to_play() and not by_computer:
             return  # the computer's turn: taps and keys wait
+        if self.viewing is not None:
+            return  # a shared game is only looked at until the visitor continues it
         before = self.state
         try:
             self.state = before.apply(action)
@@ -532,12 +535,16 @@ class GameScreen:
         element("throw").hidden = ui.GAME != "senet"
         element("pass").hidden = computer or ui.pass_move(state) is None
         self.takeback.render()
+        if self.viewing is not None:  # a shared game is only looked at (web/share.py)
+            element("throw").disabled = True
+            element("pass").hidden = True
+            self.viewing.banner()
         self.render_turn()
         element("ruleset-name").textContent = ui.ruleset_name(state)
         self._render_log()
         self.review.render_bar()
         over = element("game-over")
-        if state.outcome() is None:
+        if state.outcome() is None or self.viewing is not None:
             over.hidden = True
         else:
             element("game-over-text").textContent = ui.status(state)
@@ -584,7 +591,7 @@ class GameScreen:
                 else:
                     thinking.textContent = _("{player} is thinking…", player=who)
         hint = element("hint")
-        hint.hidden = state.outcome() is not None
+        hint.hidden = state.outcome() is not None or self.viewing is not None
         hint.disabled = computer or bool(self.waiting_for) or not state.legal_moves()
         text = element("hint-text")
         text.hidden = self.hint is None

@@ -80,9 +80,13 @@ class TakeBack:
 
     # -- the two commands -------------------------------------------------------------
 
+    def _still(self) -> bool:
+        """No take-back in the kiosk's own games, nor in a shared game only looked at."""
+        return bool(self.screen.attract or self.screen.viewing is not None)
+
     def take_back(self) -> None:
         screen = self.screen
-        if screen.attract:
+        if self._still():
             return
         back = self.look_back()
         if back.state is None:
@@ -96,7 +100,7 @@ class TakeBack:
 
     def redo(self) -> None:
         screen = self.screen
-        if screen.attract or not screen.ahead:
+        if self._still() or not screen.ahead:
             return
         before = screen.state
         try:
@@ -151,10 +155,10 @@ class TakeBack:
         screen = self.screen
         back_button, redo_button = element("take-back"), element("redo")
         back = self.look_back()
-        back_button.disabled = screen.attract or back.state is None
+        back_button.disabled = self._still() or back.state is None
         reason = "" if back.state is not None else _(REASONS[back.reason])
         back_button.title = reason or _("Take back your last move (Z)")
-        redo_button.disabled = screen.attract or not screen.ahead
+        redo_button.disabled = self._still() or not screen.ahead
         redo_button.title = (
             _("Play again the move taken back (Y)") if screen.ahead else _("Nothing to redo.")
         )

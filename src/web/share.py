@@ -1,0 +1,226 @@
+"""Share links in the page: the Share button and its dialog (the link to the game on
+screen, with a Copy button), and a link's game opened for viewing.
+
+A shared game is only looked at until the visitor chooses: the board shows it under
+a banner, no action can be played on it, and nothing is saved (``screen.viewing``
+stops ``Keeping.save``), so the visitor's own game stays in its slot byte for byte.
+"Continue this game" keeps the shared game as a game of its own (``kept`` key, note
+``why: "shared"``) and opens it through ``Keeping.open_kept``, which keeps the
+visitor's game in the list first; "Back to my game" puts the visitor's game back.
+The code itself is read and written by ``ludeum.records.link`` (pure Python)."""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_once_callable
+from pyscript import window
+
+from ludeum import launch as launching
+from ludeum import saves, seats
+from ludeum.i18n import _
+
+from .page import announce, element, listen
+from .storage import KEPT_PREFIX
+
+
+class Share:
+    """The share button and, when the URL holds a ``record``, the shared game."""
+
+    def __init__(self, screen, launch: launching.Launch) -> None:
+        self.screen = screen
+        self.own = None  # (state, players, log) of the visitor's game while viewing
+        self.shared = None  # the shared game as shown
+        listen(element("share"), "click", lambda event: self.open_dialog())
+        listen(element("share-copy"), "click", lambda event: self.copy())
+        listen(element("share-close"), "click", lambda event: element("share-dialog").close())
+        listen(element("share-at"), "change", lambda event: self._show_address())
+        self.code: str | None = None  # the code in the dialog
+        self.at: int | None = None  # the reviewed position the dialog offers, if any
+        listen(element("shared-continue"), "click", lambda event: self.continue_game())
+        listen(element("shared-back"), "click", lambda event: self.back())
+        element("share").disabled = False
+        if launch.record is not None:
+            self.open_link(launch.record, launch.at)
+
+    # -- opening a link ---------------------------------------------------------------
+
+    def open_link(self, code: str, at: int | None) -> None:
+        from ludeum.records import link  # only a page opened from a link needs it
+
+        try:
+            state = link.position(link.decode(code), at)
+        except link.LinkError as error:
+            self.screen.notice(
+                _("This share link could not be opened: {reason} Your own game is shown.",
+                  reason=error.text()),
+            )  # fmt: skip
+            self._drop_parameters()
+            return
+        screen = self.screen
+        self.own = (screen.state, screen.players, screen.log, screen.ahead, screen.name)
+        self.shared = state
+        screen.viewing = self
+        screen.state = state
+        screen.players = seats.HUMANS  # a shared game is looked at, nobody plays it
+        screen.ahead, screen.name = (), None
+        self._redraw()
+        element("shared").hidden = False
+        element("app").dataset.viewing = "shared"
+        announce(self.banner())
+
+    def banner(self) -> str:
+        """The banner's words, in the page's language (again after a switch)."""
+        state = self.screen.state
+        text = _("A shared game: {game}, {count} moves. It is only shown: your own game "
+                 "is kept as it was.", game=self.screen.ui.title(),
+                 count=len(state.actions()))  # fmt: skip
+        element("shared-text").textContent = text
+        return text
+
+    def _redraw(self) -> None:
+        screen = self.screen
+        screen.log = screen.ui.game_log(screen.state)
+        screen.logged = 0
+        element("moves").innerHTML = ""
+        screen.selected = None
+        screen.hint = None
+        screen.render()
+
+    def _leave(self) -> None:
+        """Put the visitor's game back on screen, as it was before the link."""
+        screen = self.screen
+        screen.state, screen.players, _log, screen.ahead, screen.name = self.own
+        screen.viewing = None
+        self.own = None
+        element("shared").hidden = True
+        element("app").removeAttribute("data-viewing")
+        element("new-game").disabled = False
+        self._drop_parameters()
+        self._redraw()
+
+    def end(self) -> None:
+        """Another way out of the shared game (a kept game opened from the list, the
+        other tab's game followed): the visitor's game comes back on screen first, so
+        that what is kept or replaced next is theirs, never the game only looked at."""
+        if self.own is not None:
+            self._leave()
+
+    def _drop_parameters(self) -> None:
+        """The address without ``record`` and ``at``: a reload shows the visitor's
+        own game, and the other parameters (language, embedding) stay."""
+        from urllib.parse import parse_qsl, urlencode
+
+        location = window.location
+        kept = [(name, value) for name, value in parse_qsl(str(location.search).lstrip("?"),
+                keep_blank_values=True) if name not in ("record", "at")]  # fmt: skip
+        query = urlencode(kept)
+        address = str(location.pathname) + (f"?{query}" if query else "") + str(location.hash)
+        window.history.replaceState(None, "", address)
+
+    def back(self) -> None:
+        if self.own is None:
+            return
+        self._leave()
+        self.screen.computer_turn()  # the visitor's game may be the computer's turn
+        announce(_("Your own game is shown again."))
+        element("new-game").focus()
+
+    def continue_game(self) -> None:
+        """Keep the shared game as a game of its own and make it the current one."""
+        if self.own is None:
+            return
+        shared = self.shared
+        keeping = self.screen.keeping
+        text = saves.dump(shared, seats.HUMANS)
+        key, written = keeping.storage.put_aside(KEPT_PREFIX, text, "shared", keeping.home_key)
+        if not written:
+            self.screen.notice(_("The shared game could not be kept because storage is full: "
+                                 "free space and try again."))  # fmt: skip
+            return
+        self._leave()
+        keeping.open_kept(key)
+
+    # -- sharing the game on screen -----------------------------------------------------
+
+    def open_dialog(self) -> None:
+        from ludeum.records import link
+
+        dialog = element("share-dialog")
+        element("share-said").textContent = ""
+        field = element("share-link")
+        state = self.screen.state
+        try:
+            self.code = link.encode(state)
+        except link.LinkError as error:
+            self.code = None
+            element("share-about").textContent = error.text()
+        else:
+            element("share-about").textContent = _(
+                "Anyone who opens this link sees this game, {count} moves, and may go on "
+                "playing it; your game stays yours.", count=len(state.actions()))  # fmt: skip
+        field.hidden = element("share-copy").hidden = self.code is None
+        self.at = self._reviewed()
+        element("share-at-line").hidden = self.code is None or self.at is None
+        element("share-at").checked = False
+        if self.at is not None:
+            element("share-at-label").textContent = _(
+                "Open it at the position shown (after {count} moves)", count=self.at
+            )
+        self._show_address()
+        dialog.showModal()
+        if self.code is not None:
+            field.focus()
+            field.select()
+
+    def _reviewed(self) -> int | None:
+        """The actions before the position the review shows, when the visitor is
+        stepping through the game (web/review.py); None otherwise."""
+        review = getattr(self.screen, "review", None)
+        try:
+            if review is None or not review.active:
+                return None
+            at = review.prepared.stops[review.stop]
+        except (AttributeError, IndexError, TypeError):
+            return None
+        return at if type(at) is int and 0 <= at < len(self.screen.state.actions()) else None
+
+    def _show_address(self) -> None:
+        field = element("share-link")
+        if self.code is None:
+            field.value = ""
+            return
+        location = window.location
+        address = f"{location.origin}{location.pathname}?record={self.code}"
+        if self.at is not None and element("share-at").checked:
+            address += f"&at={self.at}"
+        field.value = address
+        element("share-said").textContent = ""
+
+    def copy(self) -> None:
+        field = element("share-link")
+        text = str(field.value)
+        said = element("share-said")
+
+        def copied(_result=None) -> None:
+            said.textContent = _("The link is copied.")
+
+        def refused(_error=None) -> None:
+            # No clipboard (an insecure page, a refusal): the text is selected for
+            # the visitor to copy by hand.
+            field.focus()
+            field.select()
+            said.textContent = _("The link is selected: copy it with Ctrl+C (⌘C on a Mac).")
+
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if not clipboard:
+            refused()
+            return
+        try:
+            clipboard.writeText(text).then(create_once_callable(copied),
+                                           create_once_callable(refused))  # fmt: skip
+        except Exception:
+            refused()
+
+    def booted(self) -> None:
+        """The page enabled its buttons: a new game cannot start over a shared game
+        that is only being looked at (it would replace the visitor's own)."""
+        element("new-game").disabled = self.own is not None
