@@ -202,3 +202,21 @@ def test_a_bad_line_of_a_move_list_is_named_in_the_one_line_error():
     code, out, err = run(["show", "-"], "\n".join(lines))
     assert code == 1 and out == "" and err.count("\n") == 1
     assert f"line {bad + 1}:" in err
+
+
+def test_show_opens_a_share_link_or_its_bare_code_and_honours_at():
+    from ludeum.records import link
+
+    state, _json = record("lodestone", "standard", 4)
+    code = link.encode(state)
+    for given in (code, f"https://example.org/ludeum/?record={code}", f"?record={code}&lang=fr"):
+        read, players = read_game(given + "\n")
+        assert read.actions() == state.actions() and players == ("human", "human")
+    at_five, _players = read_game(f"https://example.org/?record={code}&at=5")
+    assert at_five.actions() == state.actions()[:5]
+
+
+def test_a_damaged_share_code_is_one_line_with_the_reason():
+    code, out, err = run(["show", "-"], "?record=1$$$")
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert "share link" in err and "Traceback" not in err
