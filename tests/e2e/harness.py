@@ -196,3 +196,17 @@ def new_game(page: Page, game: str, opponent: str, level: str = "easy", seat: st
             page.check(f'input[name="computer_seat"][value="{seat}"]')
     page.check(f'input[name="first"][value="{first}"]')
     page.click("#start-game")
+
+
+def same_game(a: str | None, b: str | None) -> bool:
+    """Two saved games are the same game: the envelope alike but for when it was saved
+    (``saved_at``, written with every save) and the name an import gives it."""
+    import json
+
+    def bare(text: str) -> dict:
+        data = json.loads(text)
+        data.pop("saved_at", None)
+        data.pop("name", None)
+        return data
+
+    return a is not None and b is not None and bare(a) == bare(b)
