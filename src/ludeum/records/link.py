@@ -48,14 +48,26 @@ MAX_CODE_LENGTH = 4000
 #: their rules. The digit's radix leaves room for more; ``CUSTOM`` marks settings
 #: that follow one by one.
 SENET_PRESETS = (
-    "jequier", "jequier_ludii", "kendall", "kendall_five_pieces", "kendall_starting_throw",
-    "kendall_five_pieces_starting_throw", "kendall_trap", "kendall_five_pieces_trap",
-    "kendall_starting_throw_trap", "kendall_five_pieces_starting_throw_trap",
-    "kendall_home_row", "kendall_five_pieces_home_row", "kendall_starting_throw_home_row",
-    "kendall_five_pieces_starting_throw_home_row", "kendall_trap_home_row",
-    "kendall_five_pieces_trap_home_row", "kendall_starting_throw_trap_home_row",
-    "kendall_five_pieces_starting_throw_trap_home_row", "tait",
-)  # fmt: skip
+    "jequier",  # 0
+    "jequier_ludii",  # 1
+    "kendall",  # 2
+    "kendall_five_pieces",  # 3
+    "kendall_starting_throw",  # 4
+    "kendall_five_pieces_starting_throw",  # 5
+    "kendall_trap",  # 6
+    "kendall_five_pieces_trap",  # 7
+    "kendall_starting_throw_trap",  # 8
+    "kendall_five_pieces_starting_throw_trap",  # 9
+    "kendall_home_row",  # 10
+    "kendall_five_pieces_home_row",  # 11
+    "kendall_starting_throw_home_row",  # 12
+    "kendall_five_pieces_starting_throw_home_row",  # 13
+    "kendall_trap_home_row",  # 14
+    "kendall_five_pieces_trap_home_row",  # 15
+    "kendall_starting_throw_trap_home_row",  # 16
+    "kendall_five_pieces_starting_throw_trap_home_row",  # 17
+    "tait",  # 18
+)
 PRESET_RADIX = 32
 CUSTOM = PRESET_RADIX - 1
 #: The action count is written in at most this many base-64 digits.
