@@ -23,13 +23,14 @@ computer's worker running that no app code can cause (harness.py, PAGE_CRASHES).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from _pytest.runner import runtestprotocol
-from harness import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, SiteServer, Watch
+from harness import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, SiteServer, Watch, wait_ready
 from playwright.sync_api import BrowserContext, Page
 
 #: The pages of a test whose renderer crashed (set by the watch fixture).
@@ -165,3 +166,27 @@ def app_page(
     page = context.new_page()
     page.goto(site_server.url, wait_until="commit")
     return page
+
+
+@pytest.fixture
+def open_with(
+    context: BrowserContext,
+    site_server: SiteServer,
+    watch: Callable[[BrowserContext, str], Watch],
+) -> Callable[[str], Page]:
+    """A watched, ready page whose storage held ``text`` as the current game before the
+    page's scripts ran (first load only, so a reload reads what the app saved)."""
+    watch(context, site_server.origin)  # fails the test on any console or page error
+
+    def start(text: str) -> Page:
+        page = context.new_page()
+        page.add_init_script(
+            script="if (!sessionStorage.getItem('test:seeded')) {"
+            f" localStorage.setItem({json.dumps('ludeum:v1:current')}, {json.dumps(text)});"
+            " sessionStorage.setItem('test:seeded', '1'); }"
+        )
+        page.goto(site_server.url, wait_until="commit")
+        wait_ready(page)
+        return page
+
+    return start

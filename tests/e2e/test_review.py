@@ -4,14 +4,12 @@ win-chance graph filling progressively from the worker with its turning points."
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 
 import pytest
 from axe import check_accessibility
-from harness import SiteServer, Watch, wait_ready
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from ludeum import saves
 from ludeum.ai.players import choose
@@ -39,27 +37,6 @@ def finished_senet_game(seed: int = 0):
         else:
             state = state.apply(choose(state, "easy", source))
     return state
-
-
-@pytest.fixture
-def open_with(
-    context: BrowserContext, site_server: SiteServer, watch: Callable[[BrowserContext, str], Watch]
-) -> Callable[[str], Page]:
-    """A watched, ready page whose saved game is ``text`` on its first load."""
-    watch(context, site_server.origin)  # fails the test on any console or page error
-
-    def start(text: str) -> Page:
-        page = context.new_page()
-        page.add_init_script(
-            script="if (!sessionStorage.getItem('test:seeded')) {"
-            f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)});"
-            " sessionStorage.setItem('test:seeded', '1'); }"
-        )
-        page.goto(site_server.url, wait_until="commit")
-        wait_ready(page)
-        return page
-
-    return start
 
 
 def status_after(review: Review, stop: int) -> str:

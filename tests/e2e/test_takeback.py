@@ -8,8 +8,8 @@ import json
 from collections.abc import Callable
 
 import pytest
-from harness import SiteServer, Watch, new_game, wait_ready
-from playwright.sync_api import BrowserContext, Page, expect
+from harness import new_game, wait_ready
+from playwright.sync_api import Page, expect
 
 from ludeum import saves
 from ludeum.senet import JEQUIER, parse_action
@@ -32,30 +32,6 @@ def wait_actions(page: Page, count: int, timeout: float = 60_000) -> None:
         arg=[SAVE_KEY, count],
         timeout=timeout,
     )
-
-
-@pytest.fixture
-def open_with(
-    context: BrowserContext,
-    site_server: SiteServer,
-    watch: Callable[[BrowserContext, str], Watch],
-) -> Callable[[str], Page]:
-    """A watched, ready page whose storage held ``text`` as the current game before
-    the page's scripts ran (first load only, so a reload reads what the app saved)."""
-
-    def start(text: str) -> Page:
-        watch(context, site_server.origin)
-        page = context.new_page()
-        page.add_init_script(
-            script="if (!sessionStorage.getItem('test:seeded')) {"
-            f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)});"
-            " sessionStorage.setItem('test:seeded', '1'); }"
-        )
-        page.goto(site_server.url, wait_until="commit")
-        wait_ready(page)
-        return page
-
-    return start
 
 
 def test_squadro_against_the_computer_takes_the_reply_back_and_redoes_it(
