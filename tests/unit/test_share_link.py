@@ -300,3 +300,16 @@ def test_the_example_code_of_the_save_format_document_reads_as_it_says() -> None
     assert " ".join(a.notation() for a in state.actions()) == (
         "T0011 T1001 T1000 10-11 T0010 4-5 T1001 8-10 T1001 T0001 11-12 T1110"
     )
+
+
+def test_a_kendall_presets_digit_is_two_plus_the_bits_of_its_options():
+    # Links already given out hold these digits: they must never move.
+    from ludeum.senet.rulesets import PRESETS
+
+    assert link.SENET_PRESETS[:2] == ("jequier", "jequier_ludii")
+    assert link.SENET_PRESETS[18] == "tait" and len(link.SENET_PRESETS) == 19
+    for bits in range(16):
+        rules = PRESETS[link.SENET_PRESETS[2 + bits]]
+        options = (rules.pieces == 5, rules.starting_throw, rules.trap, rules.home_row)
+        assert rules.family == "kendall"
+        assert options == tuple(bool(bits >> bit & 1) for bit in range(4)), bits

@@ -47,25 +47,17 @@ MAX_CODE_LENGTH = 4000
 #: appended to (a test checks that every preset is here), so that old links keep
 #: their rules. The digit's radix leaves room for more; ``CUSTOM`` marks settings
 #: that follow one by one.
+#: Kendall's sixteen presets are his four options on or off: a preset's digit is 2 plus
+#: the bits of its options, in this order (``kendall`` is 2, ``kendall_trap`` 6, all
+#: four 17).
+KENDALL_OPTIONS = ("five_pieces", "starting_throw", "trap", "home_row")
 SENET_PRESETS = (
     "jequier",  # 0
     "jequier_ludii",  # 1
-    "kendall",  # 2
-    "kendall_five_pieces",  # 3
-    "kendall_starting_throw",  # 4
-    "kendall_five_pieces_starting_throw",  # 5
-    "kendall_trap",  # 6
-    "kendall_five_pieces_trap",  # 7
-    "kendall_starting_throw_trap",  # 8
-    "kendall_five_pieces_starting_throw_trap",  # 9
-    "kendall_home_row",  # 10
-    "kendall_five_pieces_home_row",  # 11
-    "kendall_starting_throw_home_row",  # 12
-    "kendall_five_pieces_starting_throw_home_row",  # 13
-    "kendall_trap_home_row",  # 14
-    "kendall_five_pieces_trap_home_row",  # 15
-    "kendall_starting_throw_trap_home_row",  # 16
-    "kendall_five_pieces_starting_throw_trap_home_row",  # 17
+    *(
+        "_".join(["kendall", *(o for bit, o in enumerate(KENDALL_OPTIONS) if bits >> bit & 1)])
+        for bits in range(16)
+    ),  # 2 to 17
     "tait",  # 18
 )
 PRESET_RADIX = 32
