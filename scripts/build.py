@@ -18,8 +18,13 @@ Steps:
   5. Bundle npm's fake-indexeddb into dist/static/vendor/fake-indexeddb.js, the
      in-memory IndexedDB that static/storage-guard.js loads only where a browser
      blocks storage (scripts/bundle-fake-indexeddb.mjs).
-  6. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
-  7. Pack dist/ into build/ludeum-site.zip, the deployable bundle: one folder,
+  6. Make the Python memory snapshot the page and the computer's worker boot from,
+     in headless Chromium (scripts/make-snapshot.mjs), into
+     dist/static/snapshot/python-<id>.gz, and write its name and header into
+     dist/static/python-snapshot.mjs. Skipped, with a warning, where no Chromium is
+     installed: every boot is then a plain one.
+  7. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
+  8. Pack dist/ into build/ludeum-site.zip, the deployable bundle: one folder,
      ludeum/, to unpack on any static server (docs/deploying.md).
 
 Every URL in dist/ is relative, so dist/ can be served under any sub-path.
@@ -28,6 +33,9 @@ Every URL in dist/ is relative, so dist/ can be served under any sub-path.
 from __future__ import annotations
 
 import fnmatch
+import hashlib
+import json
+import os
 import re
 import shutil
 import subprocess
@@ -265,6 +273,54 @@ def generate_service_worker() -> None:
         raise BuildError(f"sw.js references other hosts: {sorted(urls)}")
 
 
+SNAPSHOT_LOADER = "static/python-snapshot.mjs"
+SNAPSHOT_MARKER = "/* build: snapshot */ null"
+SNAPSHOT_DIR = "static/snapshot"
+SNAPSHOT_MAGIC = b"ludeum-python-snapshot 1 "
+
+
+def chromium() -> str | None:
+    path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    return path if os.access(path, os.X_OK) else None
+
+
+def engine_id() -> str:
+    """Names one engine on one Pyodide: a snapshot is only good for both together."""
+    digest = hashlib.sha256((DIST / ENGINE_ARCHIVE).read_bytes())
+    digest.update((PYODIDE_DIR / "package.json").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def make_snapshot() -> None:
+    """The interpreter, started and with the boot's imports done, as a gzipped file;
+    static/python-snapshot.mjs learns its name and header."""
+    loader = DIST / SNAPSHOT_LOADER
+    text = loader.read_text(encoding="utf-8")
+    if text.count(SNAPSHOT_MARKER) != 1:
+        raise BuildError(f"{SNAPSHOT_LOADER} must hold {SNAPSHOT_MARKER!r} exactly once")
+    if chromium() is None:
+        log("warning: no Chromium (/usr/bin/chromium or $CHROMIUM): no Python snapshot, every boot is plain")
+        return
+    ident = engine_id()
+    target = DIST / SNAPSHOT_DIR / f"python-{ident}.gz"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    modules = subprocess.run(
+        [sys.executable, "scripts/boot_modules.py", str(ROOT / "src")],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    ).stdout
+    listing = ROOT / "build" / "boot-modules.json"
+    listing.parent.mkdir(parents=True, exist_ok=True)
+    listing.write_text(modules, encoding="utf-8")
+    run(["node", "scripts/make-snapshot.mjs", str(DIST), str(listing), str(target), ident])
+    with target.open("rb") as made:
+        line = made.readline()
+    if not line.startswith(SNAPSHOT_MAGIC):
+        raise BuildError(f"{target} has no snapshot header")
+    header = json.loads(line[len(SNAPSHOT_MAGIC) :])
+    header["url"] = target.relative_to(DIST).as_posix()
+    loader.write_text(text.replace(SNAPSHOT_MARKER, json.dumps(header, sort_keys=True)), "utf-8")
+
+
 def write_bundle() -> None:
     """dist/ as one zip with a single top folder, entries sorted, times and
     permissions fixed, so the same site always gives the same bytes."""
@@ -311,6 +367,7 @@ def main() -> int:
         vendor_pyodide()
         bundle_storage_stand_in()
         check_config()
+        make_snapshot()
         generate_service_worker()
         write_bundle()
     except BuildError as exc:

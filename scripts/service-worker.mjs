@@ -14,6 +14,10 @@ const distDir = path.resolve(process.argv[2] ?? 'dist');
 const { count, size, warnings } = await generateSW({
   globDirectory: distDir,
   globPatterns: ['**/*'],
+  // The Python snapshot (about 6 MB) is kept by the page itself, in a cache of its
+  // own, after it is ready (static/python-snapshot.mjs): precaching it too would
+  // download it twice on a first visit.
+  globIgnores: ['static/snapshot/**'],
   swDest: path.join(distDir, 'sw.js'),
   // pyodide.asm.wasm is about 9.6 MB; the default limit is 2 MiB.
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,

@@ -7,15 +7,15 @@
 // JSON texts; all the work happens in the pure function ludeum.ai.service.answer,
 // which the tests call directly. Started by src/web/computer.py only when a game needs
 // the computer, after the page is ready, so it never slows the first boot.
-import { loadPyodide } from './vendor/pyodide/pyodide.mjs';
+// From the same memory snapshot as the page, when it is cached (python-snapshot.mjs):
+// the engine and ludeum.ai.service are then imported already.
+import { loadPyodide } from './python-snapshot.mjs';
 
 const ENGINE = new URL('../src/ludeum.zip', import.meta.url);
 const HOME = '/home/pyodide';
 
 async function start() {
-  const pyodide = await loadPyodide({
-    indexURL: new URL('./vendor/pyodide/', import.meta.url).href,
-  });
+  const pyodide = await loadPyodide();
   const response = await fetch(ENGINE);
   if (!response.ok) {
     throw new Error(`engine not loaded: HTTP ${response.status}`);

@@ -1,0 +1,157 @@
+// Make the Python memory snapshot the page and the computer's worker boot from
+// (docs/performance.md, "Boot from a memory snapshot"): an interpreter that has
+// already started and imported the engine, saved as the bytes of its memory.
+//
+//   node scripts/make-snapshot.mjs <distDir> <modules.json> <out file> <engine id>
+//
+// scripts/build.py runs this after dist/ holds the vendored Pyodide and the engine
+// archive. It serves distDir on a loopback port, opens a page in headless Chromium
+// (Debian's /usr/bin/chromium, or $CHROMIUM) that loads the shipped Pyodide with
+// `_makeSnapshot`, unpacks src/ludeum.zip where PyScript unpacks it, imports the
+// modules listed in modules.json (scripts/boot_modules.py) and posts the snapshot
+// back. Node compresses it (gzip -9) behind a one-line header that static/python-
+// snapshot.mjs checks before use.
+//
+// Why Chromium and not Node: a snapshot keeps the state of Pyodide's stack switching,
+// which follows from whether the engine that made it has JavaScript Promise
+// Integration. Node 20 has none; Chromium has it, like the browsers that run the app,
+// and a snapshot made without it breaks stack switching in them. The header records
+// the flag, and the page uses the snapshot only where the flag is the same.
+import { createServer } from 'node:http';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const [distArg, modulesArg, outArg, engineId] = process.argv.slice(2);
+if (!engineId) {
+  console.error('usage: node scripts/make-snapshot.mjs <distDir> <modules.json> <out file> <engine id>');
+  process.exit(2);
+}
+const dist = path.resolve(distArg);
+const modules = JSON.parse(await readFile(modulesArg, 'utf8'));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const HOME = '/home/pyodide'; // where PyScript unpacks [files] "./*": the interpreter's cwd
+// The first line of the shipped file; static/python-snapshot.mjs reads the same.
+const MAGIC = 'ludeum-python-snapshot 1';
+const TIMEOUT_MS = 180_000;
+
+const TYPES = {
+  '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript',
+  '.wasm': 'application/wasm', '.json': 'application/json', '.zip': 'application/zip',
+};
+
+// The page that makes the snapshot: never shipped, only served here.
+const MAKER_HTML = '<!doctype html><meta charset="utf-8"><title>snapshot</title>'
+  + '<script type="module" src="/__snapshot/maker.mjs"></script>';
+const MAKER_JS = `
+import { loadPyodide, version } from '/static/vendor/pyodide/pyodide.mjs';
+const say = (what) => fetch('/__snapshot/' + what.kind, { method: 'POST', body: what.body });
+try {
+  const pyodide = await loadPyodide({ indexURL: '/static/vendor/pyodide/', _makeSnapshot: true });
+  const engine = await fetch('/src/ludeum.zip');
+  if (!engine.ok) throw new Error('engine archive: HTTP ' + engine.status);
+  pyodide.unpackArchive(await engine.arrayBuffer(), 'zip', { extractDir: ${JSON.stringify(HOME)} });
+  // Only text crosses into Python: a JavaScript object held by the interpreter
+  // could not be restored from the snapshot.
+  const skipped = pyodide.runPython(\`
+import gc, importlib, json, os, sys
+os.chdir(${JSON.stringify(HOME)})
+if ${JSON.stringify(HOME)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(HOME)})
+skipped = []
+for name in json.loads(\${JSON.stringify(JSON.stringify(${JSON.stringify(modules)}))}):
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        skipped.append(name)  # CPython-only names (scripts/boot_modules.py)
+del name
+gc.collect()
+json.dumps(skipped)
+\`);
+  const jspi = 'Suspending' in WebAssembly;
+  const bytes = pyodide.makeMemorySnapshot();
+  await say({ kind: 'info', body: JSON.stringify({ version, jspi, skipped: JSON.parse(skipped) }) });
+  await say({ kind: 'snapshot', body: bytes });
+} catch (error) {
+  await say({ kind: 'failed', body: String(error && error.stack || error) });
+}
+`;
+
+let resolveDone;
+const done = new Promise((resolve) => { resolveDone = resolve; });
+const result = {};
+
+const server = createServer(async (request, response) => {
+  const url = new URL(request.url, 'http://localhost');
+  if (request.method === 'POST') {
+    const chunks = [];
+    for await (const chunk of request) chunks.push(chunk);
+    const body = Buffer.concat(chunks);
+    const kind = url.pathname.split('/').pop();
+    response.end('ok');
+    if (kind === 'info') result.info = JSON.parse(body.toString('utf8'));
+    if (kind === 'snapshot') { result.snapshot = body; resolveDone(); }
+    if (kind === 'failed') { result.failed = body.toString('utf8'); resolveDone(); }
+    return;
+  }
+  if (url.pathname === '/__snapshot/maker.html' || url.pathname === '/__snapshot/maker.mjs') {
+    const html = url.pathname.endsWith('.html');
+    response.writeHead(200, { 'content-type': html ? 'text/html' : 'text/javascript' });
+    response.end(html ? MAKER_HTML : MAKER_JS);
+    return;
+  }
+  const file = path.join(dist, path.normalize(decodeURIComponent(url.pathname)));
+  if (!file.startsWith(dist + path.sep)) {
+    response.writeHead(403).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    response.end(body);
+  } catch {
+    response.writeHead(404).end();
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  // The flags of the e2e tests (tests/e2e/harness.py, CHROMIUM_ARGS), for the same
+  // reasons: no network beyond this machine, and no heap profiler to crash a JSPI tab.
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--enable-features=CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies,'
+      + 'HeapProfilerReporting:stable-probability/0/nonstable-probability/0'],
+});
+const started = Date.now();
+try {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => console.error(`make-snapshot: page error: ${error}`));
+  await page.goto(`${origin}/__snapshot/maker.html`);
+  const timer = setTimeout(() => {
+    result.failed = `no snapshot after ${TIMEOUT_MS / 1000} s`;
+    resolveDone();
+  }, TIMEOUT_MS);
+  await done;
+  clearTimeout(timer);
+} finally {
+  await browser.close();
+  server.close();
+}
+if (result.failed) {
+  console.error(`make-snapshot: ${result.failed}`);
+  process.exit(1);
+}
+const { version, jspi, skipped } = result.info;
+const header = `${MAGIC} ${JSON.stringify({ engine: engineId, pyodide: version, jspi, bytes: result.snapshot.length })}\n`;
+const packed = gzipSync(result.snapshot, { level: 9 });
+await writeFile(outArg, Buffer.concat([Buffer.from(header, 'utf8'), packed]));
+console.log(
+  `make-snapshot: ${modules.length - skipped.length} modules imported in Pyodide ${version}`
+  + ` (JSPI ${jspi ? 'on' : 'off'}), ${(result.snapshot.length / 1e6).toFixed(1)} MB of memory,`
+  + ` ${(packed.length / 1e6).toFixed(2)} MB gzipped, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
+if (skipped.length) console.log(`make-snapshot: not in this Python: ${skipped.join(', ')}`);

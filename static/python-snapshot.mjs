@@ -1,0 +1,215 @@
+// Boot Python from a memory snapshot when one is at hand, and as before when not.
+//
+// pyscript.toml names this module as PyScript's interpreter, and the computer's worker
+// imports it too: both call its loadPyodide as they would Pyodide's. A snapshot is the
+// memory of an interpreter that has already started and imported the engine
+// (scripts/make-snapshot.mjs, run by the build); starting from it skips most of
+// Python's start-up (figures in docs/performance.md).
+//
+// The first visit never pays for it: the snapshot is used only once it sits in this
+// origin's Cache Storage, and this module fetches it there in the background after
+// the page is ready. Every later visit, online or not, boots from it.
+//
+// Fail safe: a snapshot that is missing, made for another engine or another Pyodide
+// (stale), damaged, refused by the browser (Cache Storage unavailable, a quota), or
+// whose last boot on this browser never became ready, is not used, and the boot
+// goes on as it always did, with nothing shown. Only a console line says why.
+import * as pyodideModule from './vendor/pyodide/pyodide.mjs';
+
+export const version = pyodideModule.version;
+
+// Replaced by scripts/build.py with {url, engine, pyodide, jspi, bytes}; null when the
+// build made no snapshot (no Chromium on the building machine): then every boot is plain.
+const SNAPSHOT = /* build: snapshot */ null;
+
+// The first line of the file, before the gzip stream (scripts/make-snapshot.mjs).
+const MAGIC = 'ludeum-python-snapshot 1';
+const CACHE_NAME = 'ludeum-python-snapshot';
+// A snapshot boot names itself here and clears it once the page is ready: a mark
+// left by this tab, or an old one, is a snapshot boot that died. That build's
+// snapshot is then refused on this browser, so it can never stop the app twice.
+const BOOT_MARK = 'ludeum:v1:snapshot-boot';
+const REFUSED = 'ludeum:v1:snapshot-refused';
+// As static/storage-guard.js: no boot takes this long, so an older mark is a dead one.
+const LIVE_BOOT_MS = 60 * 1000;
+// After the page is ready, wait this long before fetching the snapshot, so the
+// download never competes with the page's own first moments.
+const FETCH_DELAY_MS = 3000;
+
+const INDEX_URL = new URL('./vendor/pyodide/', import.meta.url).href;
+const inPage = typeof window !== 'undefined' && typeof document !== 'undefined';
+const snapshotURL = SNAPSHOT ? new URL(SNAPSHOT.url, new URL('../', import.meta.url)).href : null;
+
+// What happened, for the tests and the boot benchmark: 'snapshot', or 'plain: <why>'.
+const report = (how) => {
+  if (inPage) {
+    window.ludeumPythonBoot = how;
+  } else {
+    globalThis.ludeumPythonBoot = how;
+  }
+};
+
+function storage() {
+  try {
+    return inPage ? window.localStorage : null;
+  } catch {
+    return null; // a frame whose browser blocks storage
+  }
+}
+
+function readMark() {
+  try {
+    return JSON.parse(storage()?.getItem(BOOT_MARK) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+function writeStore(key, value) {
+  try {
+    if (value === null) {
+      storage()?.removeItem(key);
+    } else {
+      storage()?.setItem(key, value);
+    }
+  } catch (error) {
+    // Nothing of the player's is at stake: without the mark a dead snapshot boot
+    // is not noticed, which the next build's snapshot will face afresh.
+    console.warn('Ludeum: could not note the snapshot boot:', error);
+  }
+}
+
+// Why this snapshot must not be used now, or '' if it may.
+function refusal() {
+  if (!SNAPSHOT) return 'no snapshot in this build';
+  if (typeof caches === 'undefined') return 'no Cache Storage here';
+  if (typeof DecompressionStream === 'undefined') return 'no DecompressionStream here';
+  // Made where WebAssembly had JavaScript Promise Integration, or not: the state of
+  // Pyodide's stack switching in the snapshot must match this browser's.
+  if (('Suspending' in WebAssembly) !== SNAPSHOT.jspi) return 'stack switching differs';
+  if (!inPage) return '';
+  if (storage()?.getItem(REFUSED) === SNAPSHOT.engine) return 'refused after a failed boot';
+  const mark = readMark();
+  if (mark && mark.engine === SNAPSHOT.engine) {
+    const fresh = typeof mark.at === 'number' && Date.now() - mark.at < LIVE_BOOT_MS;
+    if (!fresh || mark.tab === window.ludeumTab) {
+      writeStore(REFUSED, SNAPSHOT.engine);
+      return 'the last boot from it never became ready';
+    }
+  }
+  return '';
+}
+
+async function openCache() {
+  return caches.open(CACHE_NAME);
+}
+
+// Header fields, or throws: the file must be this build's snapshot.
+function readHeader(bytes) {
+  const end = bytes.indexOf(10);
+  if (end < 0 || end > 512) throw new Error('no header');
+  const line = new TextDecoder().decode(bytes.subarray(0, end));
+  if (!line.startsWith(`${MAGIC} `)) throw new Error('not a Ludeum snapshot');
+  const header = JSON.parse(line.slice(MAGIC.length + 1));
+  for (const key of ['engine', 'pyodide', 'jspi', 'bytes']) {
+    if (header[key] !== SNAPSHOT[key]) {
+      throw new Error(`stale: ${key} ${JSON.stringify(header[key])}, this build ${JSON.stringify(SNAPSHOT[key])}`);
+    }
+  }
+  return { header, body: bytes.subarray(end + 1) };
+}
+
+async function inflate(gzipped, expected) {
+  const stream = new Blob([gzipped]).stream().pipeThrough(new DecompressionStream('gzip'));
+  const raw = new Uint8Array(await new Response(stream).arrayBuffer());
+  if (raw.length !== expected) throw new Error(`damaged: ${raw.length} bytes, expected ${expected}`);
+  return raw;
+}
+
+// The snapshot's memory, or null (and why) when it is not there or not usable.
+async function cachedSnapshot() {
+  const why = refusal();
+  if (why) return { why };
+  let cache;
+  let response;
+  try {
+    cache = await openCache();
+    response = await cache.match(snapshotURL);
+  } catch (error) {
+    return { why: `Cache Storage refused: ${error}` };
+  }
+  if (!response) return { why: 'not cached yet' };
+  try {
+    const { header, body } = readHeader(new Uint8Array(await response.arrayBuffer()));
+    return { memory: await inflate(body, header.bytes) };
+  } catch (error) {
+    await cache.delete(snapshotURL).catch(() => {}); // fetched afresh after this boot
+    return { why: `unusable: ${error.message || error}` };
+  }
+}
+
+function reseed(pyodide) {
+  // The snapshot froze the state `random` had when it was made: every boot would
+  // draw the same numbers. Seed it again from the browser's own entropy (os.urandom).
+  pyodide.runPython('import random\nrandom.seed()');
+}
+
+export async function loadPyodide(options = {}) {
+  // PyScript derives indexURL from this module's URL: point it at Pyodide's folder.
+  const settings = { ...options, indexURL: INDEX_URL };
+  const found = await cachedSnapshot();
+  if (found.memory) {
+    if (inPage) {
+      writeStore(BOOT_MARK, JSON.stringify({ engine: SNAPSHOT.engine, tab: window.ludeumTab ?? null, at: Date.now() }));
+    }
+    try {
+      const pyodide = await pyodideModule.loadPyodide({ ...settings, _loadSnapshot: found.memory });
+      reseed(pyodide);
+      report('snapshot');
+      return pyodide;
+    } catch (error) {
+      // Pyodide refused it (another build of Pyodide) or failed on it: plain boot.
+      found.why = `Pyodide refused it: ${error.message || error}`;
+      writeStore(BOOT_MARK, null);
+      writeStore(REFUSED, SNAPSHOT.engine);
+      await openCache().then((cache) => cache.delete(snapshotURL)).catch(() => {});
+    }
+  }
+  if (SNAPSHOT && found.why !== 'not cached yet') {
+    console.info(`Ludeum: Python boots without its snapshot (${found.why})`);
+  }
+  report(`plain: ${found.why}`);
+  return pyodideModule.loadPyodide(settings);
+}
+
+// After the page is ready: clear the boot's mark, then put this build's snapshot in
+// the cache for the next visit if it is not there, and drop older builds' snapshots.
+async function keepSnapshot() {
+  if (!SNAPSHOT || refusal()) return;
+  try {
+    const cache = await openCache();
+    for (const request of await cache.keys()) {
+      if (request.url !== snapshotURL) await cache.delete(request);
+    }
+    if (await cache.match(snapshotURL)) {
+      window.ludeumSnapshotKept = true;
+      return;
+    }
+    const response = await fetch(snapshotURL);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const bytes = new Uint8Array(await response.clone().arrayBuffer());
+    readHeader(bytes); // never keep another build's file (a stale HTTP cache)
+    await cache.put(snapshotURL, response);
+    window.ludeumSnapshotKept = true; // for the tests and the boot benchmark
+  } catch (error) {
+    // The visitor loses nothing: the next boot is a plain one, and this is tried again.
+    console.warn('Ludeum: the Python snapshot was not kept for the next visit:', error);
+  }
+}
+
+if (inPage) {
+  window.addEventListener('ludeum:ready', () => {
+    if (readMark()?.engine === SNAPSHOT?.engine) writeStore(BOOT_MARK, null);
+    window.setTimeout(keepSnapshot, FETCH_DELAY_MS);
+  }, { once: true });
+}
