@@ -299,7 +299,10 @@ def make_snapshot() -> None:
     if text.count(SNAPSHOT_MARKER) != 1:
         raise BuildError(f"{SNAPSHOT_LOADER} must hold {SNAPSHOT_MARKER!r} exactly once")
     if chromium() is None:
-        log("warning: no Chromium (/usr/bin/chromium or $CHROMIUM): no Python snapshot, every boot is plain")
+        log(
+            "warning: no Chromium (/usr/bin/chromium or $CHROMIUM): "
+            "no Python snapshot, every boot is plain"
+        )
         return
     ident = engine_id()
     target = DIST / SNAPSHOT_DIR / f"python-{ident}.gz"

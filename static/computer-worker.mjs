@@ -27,7 +27,8 @@ async function start() {
 
 const answer = start();
 answer.then(
-  () => self.postMessage(JSON.stringify({ ready: true })),
+  // `python` says whether it started from the snapshot (tests, benchmarks/boot.py).
+  () => self.postMessage(JSON.stringify({ ready: true, python: globalThis.ludeumPythonBoot })),
   (error) => self.postMessage(JSON.stringify({ failed: String(error) })),
 );
 

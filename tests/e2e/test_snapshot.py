@@ -1,0 +1,278 @@
+"""Boot from a memory snapshot (static/python-snapshot.mjs, scripts/make-snapshot.mjs).
+
+The rules checked: a first visit boots as before and only fetches the snapshot after the
+page is ready; later visits, online or offline, boot from it, page and worker alike,
+with `random` reseeded; and a snapshot that is missing, stale, damaged, refused by
+Pyodide or by the browser, or whose last boot died, falls back to the plain boot with
+no error and nothing lost.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from harness import SiteServer, Watch, new_game, same_game, wait_ready
+from playwright.sync_api import BrowserContext, Page
+from test_play import advance
+
+CACHE = "ludeum-python-snapshot"
+SAVE_KEY = "ludeum:v1:current"
+KEPT_TIMEOUT_MS = 60_000
+
+# The boot the page or worker made: "snapshot", or "plain: <why>".
+BOOT = "() => window.ludeumPythonBoot"
+KEPT = "() => window.ludeumSnapshotKept === true"
+CACHED_URLS = f"""async () => {{
+  const cache = await caches.open({json.dumps(CACHE)});
+  return (await cache.keys()).map((request) => request.url);
+}}"""
+# Starts the computer's worker on its own and waits for its first word.
+WORKER_BOOT = """() => new Promise((resolve, reject) => {
+  const worker = new Worker('static/computer-worker.mjs', { type: 'module' });
+  worker.onmessage = (event) => { worker.terminate(); resolve(JSON.parse(event.data)); };
+  worker.onerror = (event) => reject(new Error(String(event.message)));
+})"""
+# Python run on the page by PyScript itself (no JavaScript eval): the next number of
+# the module-level `random`, which a snapshot would freeze without the reseed.
+DRAW = """() => {
+  const script = document.createElement('script');
+  script.type = 'py';
+  script.textContent = 'import js, random\\njs.window.__draw = random.random()';
+  document.body.append(script);
+}"""
+# Replaces the cached snapshot by a damaged copy of the served one:
+#   stale    another engine's header
+#   pyodide  the right header, but the memory of another Pyodide build (its build id)
+#   corrupt  one byte of the gzip stream changed
+TAMPER = f"""async ({{ url, how }}) => {{
+  const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  const end = bytes.indexOf(10);
+  let head = bytes.subarray(0, end + 1);
+  let body = bytes.slice(end + 1);
+  const squeeze = async (data, stream) =>
+    new Uint8Array(await new Response(new Blob([data]).stream().pipeThrough(stream)).arrayBuffer());
+  if (how === 'stale') {{
+    const line = new TextDecoder().decode(head)
+      .replace(/"engine": ?"[0-9a-f]+"/, '"engine":"0000000000000000"');
+    head = new TextEncoder().encode(line);
+  }} else if (how === 'pyodide') {{
+    const raw = await squeeze(body, new DecompressionStream('gzip'));
+    raw[20] ^= 1;  // inside Pyodide's build id (bytes 16-47 of its header)
+    body = await squeeze(raw, new CompressionStream('gzip'));
+  }} else if (how === 'corrupt') {{
+    body[body.length >> 1] ^= 0xff;
+  }}
+  const cache = await caches.open({json.dumps(CACHE)});
+  await cache.put(url, new Response(new Blob([head, body])));
+}}"""
+
+
+def snapshot_header(dist: Path) -> dict:
+    """What the build wrote into the loader: url, engine, pyodide, jspi, bytes."""
+    text = (dist / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
+    found = re.search(r"const SNAPSHOT = (\{.*\});", text)
+    assert found, "the build made no Python snapshot (is Chromium installed?)"
+    return json.loads(found.group(1))
+
+
+def first_visit(page: Page, url: str) -> None:
+    """Boot, then wait until the snapshot is cached for the next visit."""
+    page.goto(url, wait_until="commit")
+    wait_ready(page)
+    page.wait_for_function(KEPT, timeout=KEPT_TIMEOUT_MS)
+
+
+def saved(page: Page) -> str | None:
+    return page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
+
+
+def play_a_throw(page: Page) -> str | None:
+    advance(page)  # by a click, and saved
+    return saved(page)
+
+
+@pytest.fixture
+def watched(context: BrowserContext, own_site_server: SiteServer, watch) -> Watch:
+    return watch(context, own_site_server.origin)
+
+
+def test_first_visit_boots_plain_and_fetches_the_snapshot_only_after_ready(
+    context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watched: Watch
+) -> None:
+    header = snapshot_header(dist_dir)
+    page = context.new_page()
+    page.goto(own_site_server.url, wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT) == "plain: not cached yet"
+    assert not any(header["url"] in url for url in watched.requests), (
+        "the snapshot was fetched before the page was ready"
+    )
+    page.wait_for_function(KEPT, timeout=KEPT_TIMEOUT_MS)
+    assert [u.removeprefix(own_site_server.url) for u in page.evaluate(CACHED_URLS)] == [
+        header["url"]
+    ]
+
+
+def test_later_visits_boot_from_the_snapshot_and_resume_the_game(
+    context: BrowserContext, own_site_server: SiteServer, watched: Watch
+) -> None:
+    page = context.new_page()
+    first_visit(page, own_site_server.url)
+    before = play_a_throw(page)
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT) == "snapshot"
+    assert same_game(saved(page), before)
+    # The board is live: the game goes on by clicks, throws and moves alike.
+    for _ in range(8):
+        advance(page)
+
+
+def test_the_computers_worker_boots_from_the_same_snapshot_and_plays(
+    context: BrowserContext, own_site_server: SiteServer, watched: Watch
+) -> None:
+    page = context.new_page()
+    first_visit(page, own_site_server.url)
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(WORKER_BOOT) == {"ready": True, "python": "snapshot"}
+    # The computer plays both sides of a Squadro game: its moves come from the worker.
+    new_game(page, "squadro", "both")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#moves li').length >= 4", timeout=60_000
+    )
+
+
+def test_two_boots_from_the_snapshot_draw_different_random_numbers(
+    context: BrowserContext, own_site_server: SiteServer, watched: Watch
+) -> None:
+    page = context.new_page()
+    first_visit(page, own_site_server.url)
+    draws = []
+    for _ in range(2):
+        page.reload(wait_until="commit")
+        wait_ready(page)
+        assert page.evaluate(BOOT) == "snapshot"
+        page.evaluate(DRAW)
+        page.wait_for_function("() => window.__draw !== undefined")
+        draws.append(page.evaluate("() => window.__draw"))
+    assert draws[0] != draws[1], "random was not reseeded after the snapshot loaded"
+
+
+def test_offline_visit_boots_from_the_snapshot(
+    context: BrowserContext, own_site_server: SiteServer, watched: Watch
+) -> None:
+    page = context.new_page()
+    first_visit(page, own_site_server.url)
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=120_000
+    )
+    own_site_server.stop()
+    context.set_offline(True)
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT) == "snapshot"
+
+
+@pytest.mark.parametrize(
+    ("how", "why", "refused"),
+    [
+        ("stale", "plain: unusable: stale: engine", False),
+        ("corrupt", "plain: unusable: ", False),
+        ("pyodide", "plain: Pyodide refused it: ", True),
+    ],
+)
+def test_a_bad_snapshot_falls_back_to_the_plain_boot(
+    context: BrowserContext,
+    own_site_server: SiteServer,
+    dist_dir: Path,
+    watched: Watch,
+    how: str,
+    why: str,
+    refused: bool,
+) -> None:
+    header = snapshot_header(dist_dir)
+    url = own_site_server.url + header["url"]
+    page = context.new_page()
+    first_visit(page, own_site_server.url)
+    before = play_a_throw(page)
+    page.evaluate(TAMPER, {"url": url, "how": how})
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT).startswith(why)
+    assert same_game(saved(page), before)
+    refusal = page.evaluate("() => localStorage.getItem('ludeum:v1:snapshot-refused')")
+    if refused:
+        # Never fetched again for this build: the next boot is plain too.
+        assert refusal == header["engine"]
+        page.wait_for_timeout(4000)  # longer than the fetch delay after ready
+        assert page.evaluate(CACHED_URLS) == []
+    else:
+        # Dropped, fetched afresh after ready, and used by the next boot.
+        assert refusal is None
+        page.wait_for_function(KEPT, timeout=KEPT_TIMEOUT_MS)
+        page.reload(wait_until="commit")
+        wait_ready(page)
+        assert page.evaluate(BOOT) == "snapshot"
+
+
+def test_a_missing_snapshot_leaves_every_boot_plain(
+    context: BrowserContext, own_site_server: SiteServer, watch, dist_dir: Path
+) -> None:
+    watched = watch(context, own_site_server.origin)
+    context.route("**/static/snapshot/*", lambda route: route.fulfill(status=404))
+    page = context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(own_site_server.url, wait_until="commit")
+    wait_ready(page)
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource')"
+        ".some((e) => e.name.includes('/static/snapshot/'))",
+        timeout=KEPT_TIMEOUT_MS,
+    )
+    page.wait_for_timeout(500)
+    assert any("snapshot was not kept" in w for w in warnings), warnings
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT) == "plain: not cached yet"
+    # Chromium itself logs every 404 as a console error; the app logged none.
+    watched.errors[:] = [e for e in watched.errors if "status of 404" not in e]
+    assert watched.problems() == []
+
+
+def test_cache_storage_refused_leaves_the_boot_plain(
+    context: BrowserContext, own_site_server: SiteServer, watched: Watch
+) -> None:
+    context.add_init_script(
+        "if (self.caches) caches.open = () =>"
+        " Promise.reject(new DOMException('refused', 'SecurityError'));"
+    )
+    page = context.new_page()
+    page.goto(own_site_server.url, wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT).startswith("plain: Cache Storage refused")
+    play_a_throw(page)
+
+
+def test_a_snapshot_whose_last_boot_died_is_refused(
+    context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watched: Watch
+) -> None:
+    header = snapshot_header(dist_dir)
+    page = context.new_page()
+    first_visit(page, own_site_server.url)
+    # What a snapshot boot of this tab leaves behind when it never becomes ready.
+    page.evaluate(
+        """(engine) => localStorage.setItem('ludeum:v1:snapshot-boot',
+             JSON.stringify({ engine, tab: window.ludeumTab, at: Date.now() }))""",
+        header["engine"],
+    )
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT) == "plain: the last boot from it never became ready"
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT) == "plain: refused after a failed boot"
