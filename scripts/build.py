@@ -125,12 +125,62 @@ def prerender_board() -> str:
     return board_svg(new_game())
 
 
+PAGE_TEXT_MARKER = "<!-- prerendered-page-text -->"
+
+
+def page_text_table() -> dict[str, str]:
+    """src/web/page.py's PAGE_TEXT (element id -> English message), read without
+    importing the browser module, which needs pyscript."""
+    import ast
+
+    tree = ast.parse((ROOT / "src" / "web" / "page.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "PAGE_TEXT":
+            return {
+                key.value: call.args[0].value
+                for key, call in zip(node.value.keys, node.value.values, strict=True)
+            }
+    raise BuildError("src/web/page.py has no PAGE_TEXT table")
+
+
+def page_text_json() -> str:
+    """The page's words in every language (``ludeum.page_text.prerendered``), as JSON
+    safe inside a <script> element: no "<" at all, so no "</script>" or "<!--"."""
+    import json
+
+    sys.path.insert(0, str(ROOT / "src"))
+    try:
+        from ludeum.page_text import PageTextError, prerendered
+        from ludeum.senet import new_game
+        from ludeum.senet.svg import board_svg
+    finally:
+        sys.path.pop(0)
+    try:
+        table = prerendered(page_text_table(), lambda: board_svg(new_game()))
+    except PageTextError as exc:
+        raise BuildError(str(exc)) from exc
+    text = json.dumps(table, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return text.replace("<", "\\u003c")
+
+
+def prerender_page_text(index: Path) -> None:
+    """Put the page's words in every language into the built page, as a JSON data
+    block (not run, so the CSP allows it) that static/page-language.js reads to show
+    the visitor's language while Python loads (docs/translating.md)."""
+    page = index.read_text(encoding="utf-8")
+    if page.count(PAGE_TEXT_MARKER) != 1:
+        raise BuildError(f"index.html must hold {PAGE_TEXT_MARKER} exactly once")
+    block = f'<script type="application/json" id="page-text">{page_text_json()}</script>'
+    index.write_text(page.replace(PAGE_TEXT_MARKER, block), "utf-8")
+
+
 def copy_site() -> None:
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     if page.count(BOARD_MARKER) != 1:
         raise BuildError(f"index.html must hold {BOARD_MARKER} exactly once")
     (DIST / "index.html").parent.mkdir(parents=True, exist_ok=True)
     (DIST / "index.html").write_text(page.replace(BOARD_MARKER, prerender_board()), "utf-8")
+    prerender_page_text(DIST / "index.html")
     copy(ROOT / "pyscript.toml", DIST / "pyscript.toml")
     copy(ROOT / "src" / "web" / "main.py", DIST / "src" / "web" / "main.py")
     pack_engine()

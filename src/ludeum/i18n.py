@@ -59,6 +59,23 @@ def language() -> str:
     return _current["language"]
 
 
+def choose_language(asked: str | None, stored: str | None, preferred) -> str:
+    """The page's language: the link's ``lang`` (already checked by ``ludeum.launch``),
+    else the visitor's stored choice, else the first of the browser's preferred
+    languages (``navigator.languages``) that we speak, by its primary subtag (fr-CA is
+    fr), else English. A stored value we do not speak (a language since removed) is
+    passed over, not shown as English. static/page-language.js makes the same choice
+    before Python starts, so the page does not change language when Python is up."""
+    for code in (asked, stored):
+        if code in LANGUAGES:
+            return code
+    for tag in preferred:
+        code = str(tag).split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT
+
+
 def _(message: str, **fields: object) -> str:
     """The message in the current language, with its ``{named}`` fields filled in.
     A message given no fields is returned as written (braces and all)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from ludeum import launch as launching
-from ludeum.i18n import LANGUAGES, _, set_language
+from ludeum.i18n import _, choose_language, set_language
 
 from .page import element, listen, translate_page
 from .screen import GameScreen
@@ -18,7 +18,9 @@ class Settings:
 
     def __init__(self, storage: Storage, launch: launching.Launch) -> None:
         self.storage = storage
-        self.apply_language(launch.language or storage.get(LANGUAGE_KEY) or _browser_language())
+        self.apply_language(
+            choose_language(launch.language, storage.get(LANGUAGE_KEY), _browser_languages())
+        )
         self.apply_theme(launch.theme or storage.get(THEME_KEY))
 
     def apply_language(self, code: str) -> None:
@@ -70,11 +72,6 @@ class Settings:
                                  "next time: the browser's storage refused it."))  # fmt: skip
 
 
-def _browser_language() -> str:
-    for tag in window.navigator.languages or [window.navigator.language or "en"]:
-        code = str(tag).split("-")[0].lower()
-        if code in LANGUAGES:
-            return code
-    return "en"
-
-
+def _browser_languages() -> list[str]:
+    """The browser's preferred languages, most wanted first."""
+    return [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]

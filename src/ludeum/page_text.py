@@ -1,0 +1,83 @@
+"""The page's words while Python loads, in every language the app speaks.
+
+index.html is written in English, and Python translates it once it is up
+(``web.page.translate_page``), a few seconds after the first paint. So that a
+French visitor reads French from the start, scripts/build.py asks this module for
+the same words in every other language, through the same catalogs, and writes them
+into the page as a JSON block; static/page-language.js picks the language
+(``ludeum.i18n.choose_language``) and puts them in place before PyScript starts.
+
+Run at build time on CPython only: the browser never imports this module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from html import unescape
+
+from .i18n import DEFAULT, LANGUAGES, N_, _, catalog_path, language, set_language
+
+#: Words shown only until the app is ready, which then replaces them (so they are not
+#: in the page's PAGE_TEXT, which a change of language sets again).
+BOOT_TEXT = {"status": N_("Loading the game…")}
+#: The page's <title> before the app names the game it shows: the start game's.
+TITLE = N_("Ludeum: {game}")
+START_GAME = N_("Senet")
+
+_LABEL = re.compile(r'aria-label="([^"]*)"')
+_TEXT = re.compile(r"(<text\b[^>]*>)([^<]*)(</text>)")
+
+
+class PageTextError(ValueError):
+    """The prerendered words cannot be made (a catalog missing, a board that is not
+    the same drawing in every language)."""
+
+
+def board_labels(svg: str) -> list[str]:
+    """The accessible names of a drawing's elements, in document order (the order of
+    ``querySelectorAll('[aria-label]')``), as text."""
+    return [unescape(value) for value in _LABEL.findall(svg)]
+
+
+def board_words(svg: str) -> list[str]:
+    """The text of a drawing's <text> elements (square numbers, the tray's name), in
+    document order (that of ``querySelectorAll('text')``)."""
+    return [unescape(match.group(2)) for match in _TEXT.finditer(svg)]
+
+
+def _wordless(svg: str) -> str:
+    return _TEXT.sub(r"\1\3", _LABEL.sub('aria-label=""', svg))
+
+
+def prerendered(page_text: Mapping[str, str], board: Callable[[], str]) -> dict[str, dict]:
+    """For each language the app speaks: ``{"title", "text": {element id: words},
+    "board": [the start board's accessible names], "board_text": [the text of its
+    <text> elements]}``, both in document order. English is ``{}``:
+    the page is written in English already. ``board`` draws the start board in the
+    current language. Raises PageTextError when a language's catalog is missing or
+    its board differs from the English one by more than its words (then words given
+    by position would land on the wrong squares)."""
+    before = language()
+    try:
+        set_language(DEFAULT)
+        english_board = _wordless(board())
+        table: dict[str, dict] = {DEFAULT: {}}
+        for code in LANGUAGES:
+            if code == DEFAULT:
+                continue
+            if set_language(code) != code:
+                raise PageTextError(f"no catalog for {code!r}: {catalog_path(code)}")
+            drawn = board()
+            if _wordless(drawn) != english_board:
+                raise PageTextError(f"the start board in {code!r} is not the English drawing")
+            words = {**page_text, **BOOT_TEXT}
+            table[code] = {
+                "title": _(TITLE, game=_(START_GAME)),
+                "text": {id_: _(message) for id_, message in words.items()},
+                "board": board_labels(drawn),
+                "board_text": board_words(drawn),
+            }
+        return table
+    finally:
+        set_language(before)

@@ -1,0 +1,99 @@
+// Ludeum page language: a classic deferred script, run once the page is parsed and
+// before PyScript's core.js (deferred scripts run in document order).
+//
+// The page is written in English and Python translates it once it is up, seconds
+// later. The build (scripts/build.py, ludeum/page_text.py) writes the page's words in
+// every language the app speaks into <script type="application/json" id="page-text">;
+// this script picks the visitor's language the way Python will
+// (ludeum.i18n.choose_language) and puts those words in place now, so a French
+// visitor never reads English and nothing changes when Python is ready.
+(function () {
+  'use strict';
+
+  var LANGUAGE_KEY = 'ludeum:v1:language'; // src/web/storage.py
+
+  function known(table, code) {
+    return typeof code === 'string' && Object.prototype.hasOwnProperty.call(table, code);
+  }
+
+  // The link's ?lang= (first value, trimmed, any case), as ludeum/launch.py reads it.
+  function asked() {
+    var value = new URLSearchParams(window.location.search).get('lang');
+    return value === null ? null : value.trim().toLowerCase();
+  }
+
+  // storage-guard.js may have put an in-memory stand-in in place; a blocked store
+  // can still throw here. Either way no stored choice is no reason to fail.
+  function stored() {
+    try {
+      return window.localStorage.getItem(LANGUAGE_KEY);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function preferred() {
+    var tags = navigator.languages;
+    return tags && tags.length ? tags : [navigator.language || 'en'];
+  }
+
+  function choose(table) {
+    var choices = [asked(), stored()];
+    for (var i = 0; i < choices.length; i++) {
+      if (known(table, choices[i])) {
+        return choices[i];
+      }
+    }
+    var tags = preferred();
+    for (var j = 0; j < tags.length; j++) {
+      var code = String(tags[j]).split('-')[0].toLowerCase();
+      if (known(table, code)) {
+        return code;
+      }
+    }
+    return 'en';
+  }
+
+  function show(code, words) {
+    document.documentElement.lang = code;
+    var select = document.getElementById('language');
+    if (select) {
+      select.value = code;
+    }
+    if (!words.text) {
+      return; // English: the page as written
+    }
+    document.title = words.title;
+    Object.keys(words.text).forEach(function (id) {
+      var node = document.getElementById(id);
+      if (node) {
+        node.textContent = words.text[id];
+      }
+    });
+    // The start board's names and words, by position: the build checked that the
+    // drawing is otherwise the same in every language. A board already redrawn (a
+    // different count) is left alone.
+    var labelled = document.querySelectorAll('#board [aria-label]');
+    var texts = document.querySelectorAll('#board text');
+    if (labelled.length === words.board.length && texts.length === words.board_text.length) {
+      for (var k = 0; k < labelled.length; k++) {
+        labelled[k].setAttribute('aria-label', words.board[k]);
+      }
+      for (var m = 0; m < texts.length; m++) {
+        texts[m].textContent = words.board_text[m];
+      }
+    }
+  }
+
+  try {
+    var block = document.getElementById('page-text');
+    var table = block ? JSON.parse(block.textContent) : null;
+    if (table) {
+      var code = choose(table);
+      show(code, table[code]);
+    }
+  } catch (error) {
+    // The page stays in English until Python translates it: never stop the boot.
+    console.warn('Ludeum: could not show the page in its language:', error);
+  }
+})();
