@@ -16,11 +16,12 @@ Names that exist on CPython 3.11 but not in the browser's Python are skipped the
 
 from __future__ import annotations
 
+# Only modules every CPython has imported at start-up come before the listing, so that
+# what the boot imports (json, say) is never hidden by this script's own imports.
 import importlib
-import json
+import os
 import sys
 import types
-from pathlib import Path
 
 PAGE_ONLY = ("pyscript", "js", "pyodide", "pyodide.ffi")
 # What the computer's worker imports (static/computer-worker.mjs).
@@ -44,12 +45,15 @@ class _PageModule(types.ModuleType):
         return _Anything()
 
 
-def boot_modules(src: Path) -> list[str]:
-    sys.path.insert(0, str(src))
+def boot_modules(src: str) -> list[str]:
+    sys.path.insert(0, src)
     for name in PAGE_ONLY:
         sys.modules[name] = _PageModule(name)
     before = set(sys.modules)
-    rooms = sorted(p.stem for p in (src / "web").glob("*.py") if p.stem not in ("main", "__init__"))
+    files = os.listdir(os.path.join(src, "web"))
+    rooms = sorted(
+        f[:-3] for f in files if f.endswith(".py") and f not in ("main.py", "__init__.py")
+    )
     for room in rooms:
         importlib.import_module(f"web.{room}")
     importlib.import_module("ludeum.launch")  # main.py's own engine import
@@ -61,4 +65,7 @@ def boot_modules(src: Path) -> list[str]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(boot_modules(Path(sys.argv[1]).resolve())))
+    listed = boot_modules(os.path.abspath(sys.argv[1]))
+    import json
+
+    print(json.dumps(listed))

@@ -20,7 +20,7 @@ Steps:
      blocks storage (scripts/bundle-fake-indexeddb.mjs).
   6. Make the Python memory snapshot the page and the computer's worker boot from,
      in headless Chromium (scripts/make-snapshot.mjs), into
-     dist/static/snapshot/python-<id>.gz, and write its name and header into
+     dist/static/snapshot/python-<id>.snapshot, and write its name and header into
      dist/static/python-snapshot.mjs. Skipped, with a warning, where no Chromium is
      installed: every boot is then a plain one.
   7. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
@@ -355,7 +355,9 @@ def make_snapshot() -> None:
         )
         return
     ident = engine_id()
-    target = DIST / SNAPSHOT_DIR / f"python-{ident}.gz"
+    # Not ".gz": a server that sees that name may send Content-Encoding: gzip, and the
+    # browser would then try to unpack the header line too. No server alters this name.
+    target = DIST / SNAPSHOT_DIR / f"python-{ident}.snapshot"
     target.parent.mkdir(parents=True, exist_ok=True)
     modules = subprocess.run(
         [sys.executable, "scripts/boot_modules.py", str(ROOT / "src")],

@@ -12,12 +12,10 @@ STAMP="$VENV/.requirements-dev.txt"
 
 step() { printf '\n== %s\n' "$*"; }
 
+bash scripts/ensure-chromium.sh
 if [ ! -x "$CHROMIUM" ]; then
-    step "installing Debian's chromium"
-    SUDO=""
-    if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
-    $SUDO apt-get update
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium
+    echo "test.sh: $CHROMIUM is needed to run the browser tests" >&2
+    exit 1
 fi
 
 if [ ! -x "$VENV/bin/python" ]; then

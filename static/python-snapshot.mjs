@@ -186,6 +186,8 @@ export async function loadPyodide(options = {}) {
 // the cache for the next visit if it is not there, and drop older builds' snapshots.
 async function keepSnapshot() {
   if (!SNAPSHOT || refusal()) return;
+  // A visitor who asked the browser to save data gets no 6 MB download for speed.
+  if (navigator.connection?.saveData) return;
   try {
     const cache = await openCache();
     for (const request of await cache.keys()) {
