@@ -6,9 +6,11 @@
 // (scripts/make-snapshot.mjs, run by the build); starting from it skips most of
 // Python's start-up (figures in docs/performance.md).
 //
-// The first visit never pays for it: the snapshot is used only once it sits in this
-// origin's Cache Storage, and this module fetches it there in the background after
-// the page is ready. Every later visit, online or not, boots from it.
+// The first visit never pays for it, in time or in bytes: the snapshot is used only
+// once it sits in this origin's Cache Storage, and this module fetches it there in the
+// background after the page is ready, from the second visit on (most of a museum's
+// visitors come once, on a phone: 6 MB they would never use). Every visit after
+// that, online or not, boots from it.
 //
 // Fail safe: a snapshot that is missing, made for another engine or another Pyodide
 // (stale), damaged, refused by the browser (Cache Storage unavailable, a quota), or
@@ -30,6 +32,8 @@ const CACHE_NAME = 'ludeum-python-snapshot';
 // snapshot is then refused on this browser, so it can never stop the app twice.
 const BOOT_MARK = 'ludeum:v1:snapshot-boot';
 const REFUSED = 'ludeum:v1:snapshot-refused';
+// Set when a page of this origin was first ready: a visit that finds it is a return.
+const VISITED = 'ludeum:v1:visited';
 // As static/storage-guard.js: no boot takes this long, so an older mark is a dead one.
 const LIVE_BOOT_MS = 60 * 1000;
 // After the page is ready, wait this long before fetching the snapshot, so the
@@ -54,6 +58,14 @@ function storage() {
     return inPage ? window.localStorage : null;
   } catch {
     return null; // a frame whose browser blocks storage
+  }
+}
+
+function readStore(key) {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -88,7 +100,7 @@ function refusal() {
   // Pyodide's stack switching in the snapshot must match this browser's.
   if (('Suspending' in WebAssembly) !== SNAPSHOT.jspi) return 'stack switching differs';
   if (!inPage) return '';
-  if (storage()?.getItem(REFUSED) === SNAPSHOT.engine) return 'refused after a failed boot';
+  if (readStore(REFUSED) === SNAPSHOT.engine) return 'refused after a failed boot';
   const mark = readMark();
   if (mark && mark.engine === SNAPSHOT.engine) {
     const fresh = typeof mark.at === 'number' && Date.now() - mark.at < LIVE_BOOT_MS;
@@ -212,6 +224,10 @@ async function keepSnapshot() {
 if (inPage) {
   window.addEventListener('ludeum:ready', () => {
     if (readMark()?.engine === SNAPSHOT?.engine) writeStore(BOOT_MARK, null);
-    window.setTimeout(keepSnapshot, FETCH_DELAY_MS);
+    if (readStore(VISITED) !== null) {
+      window.setTimeout(keepSnapshot, FETCH_DELAY_MS);
+    } else {
+      writeStore(VISITED, '1');
+    }
   }, { once: true });
 }

@@ -94,9 +94,22 @@ class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 (the base's names)
+        start = source.tell()
+        try:
+            super().copyfile(source, outputfile)
+        finally:
+            self.server.count(source.tell() - start)
+
 
 class _QuietServer(ThreadingHTTPServer):
     daemon_threads = True
+    bytes_sent = 0  # response bodies, for the boot benchmark's bytes on the wire
+    _counting = threading.Lock()
+
+    def count(self, sent: int) -> None:
+        with self._counting:
+            self.bytes_sent += sent
 
     def handle_error(self, request: object, client_address: object) -> None:
         pass  # browsers abort requests (navigation, going offline): not an error here
@@ -115,6 +128,11 @@ class SiteServer:
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self._thread.start()
         self._stopped = False
+
+    @property
+    def bytes_sent(self) -> int:
+        """Bytes of response bodies sent so far (headers not counted)."""
+        return self._httpd.bytes_sent
 
     def stop(self) -> None:
         """Stop serving: afterwards every connection to the port is refused."""
