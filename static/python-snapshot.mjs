@@ -200,6 +200,7 @@ async function keepSnapshot() {
   if (!SNAPSHOT || refusal()) return;
   // A visitor who asked the browser to save data gets no 6 MB download for speed.
   if (navigator.connection?.saveData) return;
+  if (navigator.onLine === false) return; // tried again on a visit with a network
   try {
     const cache = await openCache();
     for (const request of await cache.keys()) {

@@ -25,7 +25,14 @@ PRECACHED_JS = """async () => {
 
 
 def precache_size(dist: Path) -> int:
-    return sum(1 for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    """Every file but sw.js itself and the Python snapshot, which the page keeps in a
+    cache of its own (static/python-snapshot.mjs)."""
+    snapshots = dist / "static" / "snapshot"
+    return sum(
+        1
+        for p in dist.rglob("*")
+        if p.is_file() and p.name != "sw.js" and snapshots not in p.parents
+    )
 
 
 def wait_offline_ready(page: Page, dist: Path) -> None:
