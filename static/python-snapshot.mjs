@@ -176,6 +176,9 @@ export async function loadPyodide(options = {}) {
     }
     try {
       const pyodide = await pyodideModule.loadPyodide({ ...settings, _loadSnapshot: found.memory });
+      // Pyodide keeps the options it was given: let the snapshot's 31 MB go now that
+      // they are in the interpreter's own memory.
+      if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
       reseed(pyodide);
       report('snapshot');
       return pyodide;
