@@ -233,8 +233,10 @@ def table(samples: dict[str, list[dict]], title: str) -> None:
             for p in phases
         )
         print(f"| app / app before the snapshot | {cells} |")
-    cells = " | ".join(fmt(med("app", p, "fcp")) for p in phases)
-    print(f"| app: first contentful paint | {cells} |")
+    for kind, name in (("app", "app"), ("before", "app before the snapshot")):
+        if kind in samples:
+            cells = " | ".join(fmt(med(kind, p, "fcp")) for p in phases)
+            print(f"| {name}: first contentful paint | {cells} |")
 
 
 def main() -> int:
