@@ -378,7 +378,8 @@ def make_snapshot() -> None:
 
 def write_bundle() -> None:
     """dist/ as one zip with a single top folder, entries sorted, times and
-    permissions fixed, so the same site always gives the same bytes."""
+    permissions fixed, so the same site always gives the same bytes (the Python
+    snapshot's content alone differs from build to build: docs/deploying.md)."""
     BUNDLE.parent.mkdir(parents=True, exist_ok=True)
     partial = BUNDLE.with_name(BUNDLE.name + ".part")
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
