@@ -146,17 +146,14 @@ def page_text_table() -> dict[str, str]:
 def page_text_json() -> str:
     """The page's words in every language (``ludeum.page_text.prerendered``), as JSON
     safe inside a <script> element: no "<" at all, so no "</script>" or "<!--"."""
-    import json
-
     sys.path.insert(0, str(ROOT / "src"))
     try:
         from ludeum.page_text import PageTextError, prerendered
-        from ludeum.senet import new_game
-        from ludeum.senet.svg import board_svg
     finally:
         sys.path.pop(0)
     try:
-        table = prerendered(page_text_table(), lambda: board_svg(new_game()))
+        # The same start board as the page's (prerender_board), drawn per language.
+        table = prerendered(page_text_table(), prerender_board)
     except PageTextError as exc:
         raise BuildError(str(exc)) from exc
     text = json.dumps(table, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
