@@ -6,7 +6,9 @@
 
 Each level plays against a random player, a one-ply greedy player (the best move by
 the evaluation alone) and, for Hard, the Medium level; who starts alternates and
-every game is seeded. Prints win rates with 95% Wilson intervals and the mean time
+every game is seeded. For Senet, Hard can also meet ``reference`` (the Hard player of
+before issue 15, ``senet_reference.py``) and ``depth3`` (expectiminimax of depth 3
+with that player's hand-made evaluation). Prints win rates with 95% Wilson intervals and the mean time
 per move on CPython. ``--hard-seconds`` shortens Hard's time budget so that 200-game
 lines fit in a session; Hard's strength in the app (1 s a move) is at least that.
 """
@@ -22,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 # benchmarks/stats.py: Python puts the running script's folder on the path.
+from senet_reference import depth_three, reference_hard  # noqa: E402
 from stats import wilson  # noqa: E402
 
 from ludeum.ai import arena, evaluate  # noqa: E402
@@ -45,6 +48,10 @@ def opponent_player(game: str, opponent: str, hard_seconds):
         return arena.random_player
     if opponent == "greedy":
         return arena.greedy_player(GREEDY_SCORE[game])
+    if opponent == "reference":
+        return reference_hard
+    if opponent == "depth3":
+        return depth_three
     return arena.level_player(opponent, hard_seconds if opponent == "hard" else None)
 
 
@@ -77,7 +84,8 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--games-list", default="senet,squadro,lodestone")
     parser.add_argument("--rulesets", default="jequier", help="Senet presets, or 'all'")
-    parser.add_argument("--opponents", default="random,greedy,medium")
+    parser.add_argument("--opponents", default="random,greedy,medium",
+                        help="also reference, depth3 (Senet)")
     parser.add_argument("--hard-seconds", type=float, default=None)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
@@ -91,8 +99,12 @@ def main() -> None:
         for ruleset in rulesets if game == "senet" else [""]:
             for level in args.levels.split(","):
                 for opponent in args.opponents.split(","):
-                    if opponent == level or (opponent == "medium" and level != "hard"):
-                        continue  # only Hard plays Medium
+                    if opponent == level or (
+                        opponent in ("medium", "reference", "depth3") and level != "hard"
+                    ):
+                        continue  # only Hard plays Medium and the old players
+                    if opponent in ("reference", "depth3") and game != "senet":
+                        continue
                     print(line(pool, game, ruleset, level, opponent, args.games,
                                args.hard_seconds), flush=True)  # fmt: skip
 

@@ -2,13 +2,17 @@
 
     python3 benchmarks/senet_calibration.py [--games 300] [--rulesets jequier,...]
 
-The hint shows the mover's winning chance. The Hard search returns a value in
-[-1, 1] (the race and the exposure of pieces, see ``ludeum.ai.evaluate``), which is
-no probability. This script plays Medium against Medium, takes positions where a
-move is to be chosen, asks the Hard search for its value, and fits the one number
-``k`` of the logistic curve chance = 1 / (1 + exp(-k * value)) to who really won
-(maximum likelihood). It prints ``k`` and, per band of predicted chance, the share
-of those positions that were won, so that the fit can be checked by eye.
+The hint shows the mover's winning chance. The Hard search returns a value v in
+[-1, 1] from the learned evaluation (``ludeum.ai.senet_eval``), which stands for the
+chance p = (v + 1) / 2. Learned by self-play, that chance may still be too sure or
+too shy against other players. This script plays Medium against Medium, takes
+positions where a move is to be chosen, asks Hard's search (3 plies, the least it
+finishes) for its value, and fits the one number ``k`` of the curve
+chance = 1 / (1 + exp(-k * logit(p))) to who really won (maximum likelihood; k = 1
+leaves the model's chance as it is). It prints ``k`` and, per band of predicted
+chance, the share of those positions that were won, before and after the fit, so
+that it can be checked by eye. The ``k`` of each reading goes into
+``players.CHANCE_SCALES``.
 """
 
 from __future__ import annotations
@@ -21,18 +25,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from ludeum.ai import evaluate  # noqa: E402
-from ludeum.ai.players import LEVELS, choose  # noqa: E402
+from ludeum.ai import senet_eval  # noqa: E402
+from ludeum.ai.players import choose  # noqa: E402
 from ludeum.ai.search import Expectiminimax  # noqa: E402
 from ludeum.chance import sample  # noqa: E402
 from ludeum.protocol import CHANCE  # noqa: E402
 from ludeum.senet import PRESETS, new_game  # noqa: E402
 
 
+def logit(value: float) -> float:
+    """The log-odds of the chance a search value stands for."""
+    p = min(0.999, max(0.001, (value + 1) / 2))
+    return math.log(p / (1 - p))
+
+
 def samples(ruleset: str, games: int, every: int) -> list[tuple[float, int]]:
-    """(Hard's value for the mover, 1 if the mover went on to win) pairs."""
+    """(logit of Hard's chance for the mover, 1 if the mover went on to win) pairs;
+    proven wins and losses are left out (they are shown as certain)."""
     pairs = []
-    depth = LEVELS["hard"].senet_depth
     for seed in range(games):
         source = random.Random(seed)
         state = new_game(PRESETS[ruleset], seed % 2)
@@ -45,8 +55,10 @@ def samples(ruleset: str, games: int, every: int) -> list[tuple[float, int]]:
             if len(state.legal_moves()) > 1 and state.colour_of(actor) is not None:
                 decisions += 1
                 if decisions % every == 0:
-                    _move, value = Expectiminimax(evaluate.senet).search(state, depth)
-                    seen.append((value, actor))
+                    searcher = Expectiminimax(senet_eval.senet)
+                    _move, value = searcher.search(state, 3, None, step=2)
+                    if abs(value) < 1:
+                        seen.append((logit(value), actor))
             state = state.apply(choose(state, "medium", source))
         winner = state.outcome().winner
         if winner is not None:
@@ -85,13 +97,15 @@ def main() -> None:
         pairs.extend(found)
     k = fit(pairs)
     print(f"\nall: {len(pairs)} positions, k = {k:.2f}\n")
-    print("| predicted chance | positions | won |")
-    print("| --- | ---: | ---: |")
-    for low in range(0, 100, 10):
-        band = [won for value, won in pairs
-                if low <= 100 / (1 + math.exp(-k * value)) < low + 10]  # fmt: skip
-        if band:
-            print(f"| {low}-{low + 10}% | {len(band)} | {sum(band) / len(band):.0%} |")
+    for scale, title in ((1.0, "the model's own chance"), (k, f"recalibrated, k = {k:.2f}")):
+        print(f"\n{title}:\n")
+        print("| predicted chance | positions | won |")
+        print("| --- | ---: | ---: |")
+        for low in range(0, 100, 10):
+            band = [won for value, won in pairs
+                    if low <= 100 / (1 + math.exp(-scale * value)) < low + 10]  # fmt: skip
+            if band:
+                print(f"| {low}-{low + 10}% | {len(band)} | {sum(band) / len(band):.0%} |")
 
 
 if __name__ == "__main__":

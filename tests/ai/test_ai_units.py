@@ -17,7 +17,7 @@ import time
 import pytest
 
 from ludeum import saves
-from ludeum.ai import arena, evaluate, players, search, service
+from ludeum.ai import arena, evaluate, players, search, senet_eval, service
 from ludeum.ai.players import LEVELS, choose, hint, winning_chance
 from ludeum.ai.search import AlphaBeta, Expectiminimax
 from ludeum.chance import random_choice
@@ -141,8 +141,8 @@ def test_expectiminimax_search_matches_the_reference_with_the_exposure_evaluatio
     # Hard's evaluation (clamped to +-0.99, not a plain race) through the same pruning.
     for state in senet_positions(preset, seeds=range(10, 12), every=10):
         for depth in (1, 2, 3):
-            values = reference_root(state, depth, evaluate.senet)
-            check_against_reference(Expectiminimax(evaluate.senet).search(state, depth), values)
+            values = reference_root(state, depth, senet_eval.senet)
+            check_against_reference(Expectiminimax(senet_eval.senet).search(state, depth), values)
 
 
 @pytest.mark.parametrize("preset", ["jequier", "jequier_ludii", "kendall", "tait"])
@@ -579,7 +579,9 @@ GAMES = {
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_arena_winner_and_counts_agree_with_the_final_state(game):
-    both = (arena.random_player, arena.greedy_player(getattr(evaluate, game.split("_")[0])))
+    score = {"senet": evaluate.senet_race}.get(game.split("_")[0])
+    score = score or getattr(evaluate, game)
+    both = (arena.random_player, arena.greedy_player(score))
     for seed in range(3):
         start = GAMES[game](seed)
         result = arena.play(start, both, random.Random(seed))

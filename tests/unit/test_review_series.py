@@ -9,7 +9,7 @@ import pytest
 from review_games import random_game
 
 from ludeum import saves
-from ludeum.ai import evaluate
+from ludeum.ai import senet_eval
 from ludeum.ai.players import chance_scale, winning_chance
 from ludeum.ai.search import Expectiminimax
 from ludeum.ai.service import answer
@@ -55,12 +55,12 @@ def test_senet_values_are_the_hints_estimate_at_the_same_depth():
         seat = state.to_act()
         if seat in (0, 1) and len(state.legal_moves()) > 1:
             # The hint: Hard's expectiminimax for the mover, as a winning chance.
-            searched = Expectiminimax(evaluate.senet).search(state, 3)[1]
+            searched = Expectiminimax(senet_eval.senet).search(state, 3)[1]
             hint = winning_chance(searched, chance_scale(state.rules))
             assert value(state, depth=3) == pytest.approx(hint if seat == 0 else 1 - hint, abs=1e-9)
             checked += 1
         elif seat == CHANCE:
-            score = Expectiminimax(evaluate.senet).value(state, 2, 0)
+            score = Expectiminimax(senet_eval.senet).value(state, 2, 0)
             assert value(state, depth=2) == winning_chance(score, chance_scale(state.rules))
     assert checked > 10
 

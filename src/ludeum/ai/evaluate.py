@@ -3,24 +3,16 @@
 Senet (``senet_race``): the race. A piece is worth how far it has come (a square
 number, 31 once borne off, 0 on Tait's plinth); the score is the difference of both
 sides' sums over the most a side could gather.
-Senet (``senet``, the stronger one): the race, less each side's exposure, as in
-backgammon's blot counting. A piece is exposed when it stands alone (no piece of its
-own colour beside it along the track: pairs protect each other in Jéquier's and
-Kendall's readings) off the safe squares, with an enemy piece 1-6 squares behind
-it; it costs the chance of the throw that reaches it times what a bump would lose
-(twice the distance where bumped pieces swap, the whole way back to the plinth in
-Tait's reading). Only the worst attacker of each piece counts. The evaluation is
-rough on purpose: the search looks at real bumps, this only warns of the next ones.
 In Kendall's reading a piece waiting in the water counts as if just short of 15,
-where it must come back to (see ``WATER_WORTH``).
+where it must come back to (see ``WATER_WORTH``). Senet's Hard level uses a learned
+evaluation instead (``senet_eval``); the hand-made one it replaced, the race less
+each side's exposed pieces, is kept in ``benchmarks/senet_reference.py``.
 Squadro: the race too, counted in progress steps (0-12 a piece, home worth a bonus),
 only the best four pieces count, since four home win.
 Lodestone: material (a pawn 1, the king 6) and, lightly, how many moves each side has.
 """
 
 from __future__ import annotations
-
-from functools import cache
 
 from ..lodestone.state import colour_of, is_king, moves_of
 from ..senet.moves import WATER_BIT
@@ -62,49 +54,6 @@ def senet_race(state, seat: int) -> float:
         return 0.0
     me, other = colours
     return (_progress(state, me) - _progress(state, other)) / (31 * state.rules.pieces)
-
-
-@cache
-def throw_odds(rules) -> dict[int, float]:
-    """The chance of each throw value under a ruleset (fair sticks)."""
-    odds: dict[int, float] = {}
-    for light, ways in enumerate((1, 4, 6, 4, 1)):
-        value = rules.throw_value(light)
-        odds[value] = odds.get(value, 0.0) + ways / 16
-    return odds
-
-
-def _exposure(state, colour: int, enemy: int) -> float:
-    rules = state.rules
-    odds = throw_odds(rules)
-    to_plinth = rules.family == "tait"
-    mine = state.pieces_on_board(colour)
-    attackers = state.pieces_on_board(enemy)
-    taken = set(mine)
-    total = 0.0
-    for square in mine:
-        if square in rules.safe_squares:
-            continue
-        if not to_plinth and (square - 1 in taken or square + 1 in taken):
-            continue
-        worst = 0.0
-        for attacker in attackers:
-            distance = square - attacker
-            if 0 < distance <= 6:
-                loss = (square if to_plinth else 2 * distance) * odds.get(distance, 0.0)
-                worst = max(worst, loss)
-        total += worst
-    return total
-
-
-def senet(state, seat: int) -> float:
-    colours = _colours(state, seat)
-    if colours is None:
-        return 0.0
-    me, other = colours
-    race = _progress(state, me) - _progress(state, other)
-    risk = _exposure(state, me, other) - _exposure(state, other, me)
-    return max(-0.99, min(0.99, (race - risk) / (31 * state.rules.pieces)))
 
 
 def squadro(state, seat: int) -> float:

@@ -7,10 +7,11 @@ best, so that a novice can beat it), how deep it searches, and its time budget.
 * Medium slips now and then and searches a little: in Senet two plies (its move,
   then the throw) with the plain race count, in Squadro and Lodestone two plies of
   alpha-beta.
-* Hard never slips and thinks up to its time budget: in Senet with the evaluation
-  that also weighs exposed pieces, deepening until its depth limit or its budget; in
-  Lodestone by alpha-beta, deepening the same way; in Squadro by Monte Carlo tree
-  search, which beat alpha-beta there at equal time (docs/ai.md).
+* Hard never slips and thinks up to its time budget: in Senet with the learned
+  evaluation (``senet_eval``, one per reading), deepening a move and a throw at a
+  time and stopping early when one move clearly stands out (``SENET_SETTLE``); in
+  Lodestone by alpha-beta, deepening until its depth limit or its budget; in Squadro
+  by Monte Carlo tree search, which beat alpha-beta there at equal time (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..chance import random_choice
-from . import evaluate
+from . import evaluate, senet_eval
 from .mcts import MCTS
 from .search import WIN, AlphaBeta, Expectiminimax
 
@@ -38,8 +39,12 @@ class Level:
 LEVELS = {
     "easy": Level("easy", slip=0.5, senet_depth=1, depth=1, seconds=None),
     "medium": Level("medium", slip=0.1, senet_depth=2, depth=2, seconds=None),
-    "hard": Level("hard", slip=0.0, senet_depth=4, depth=12, seconds=1.0),
+    "hard": Level("hard", slip=0.0, senet_depth=9, depth=12, seconds=1.0),
 }
+#: Senet's Hard stops deepening once its best move beats every other by more than
+#: this (in value, where 0.05 is 2.5 points of winning chance), after 3 plies: a
+#: clear choice is played at once, a close one gets the whole budget.
+SENET_SETTLE = 0.02
 DEFAULT_LEVEL = "medium"
 
 #: (evaluation, transposition-table key) of the games searched by alpha-beta.
@@ -52,9 +57,17 @@ DETERMINISTIC = {
 MCTS_SETTINGS = {"SquadroState": {"evaluate": evaluate.squadro, "playout_plies": 200}}
 
 
-def choose(state: Any, level: str, source: random.Random, seconds: float | None = None) -> Any:
+def choose(
+    state: Any,
+    level: str,
+    source: random.Random,
+    seconds: float | None = None,
+    report: dict | None = None,
+) -> Any:
     """The computer's move for the seat to act (throws are chance, not chosen).
-    ``seconds`` overrides the level's time budget (benchmarks, a busy page)."""
+    ``seconds`` overrides the level's time budget (benchmarks, a busy page). A
+    ``report`` dict receives what the search did: ``depth`` (plies finished) and
+    ``nodes``, where the search counts them (benchmarks and the worker's reply)."""
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
@@ -62,55 +75,71 @@ def choose(state: Any, level: str, source: random.Random, seconds: float | None 
     if settings.slip and source.random() < settings.slip:
         return random_choice(moves, source)
     budget = settings.seconds if seconds is None else seconds
-    return _search(state, settings, budget, source)[0]
+    return _search(state, settings, budget, source, report)[0]
 
 
 def _search(
-    state: Any, settings: Level, seconds: float | None, source: random.Random
+    state: Any,
+    settings: Level,
+    seconds: float | None,
+    source: random.Random,
+    report: dict | None = None,
 ) -> tuple[Any, float]:
     game = type(state).__name__
     if game == "SenetState":
-        score = evaluate.senet if settings.name == "hard" else evaluate.senet_race
-        return Expectiminimax(score).search(state, settings.senet_depth, seconds)
+        if settings.name != "hard":
+            searcher = Expectiminimax(evaluate.senet_race)
+            found = searcher.search(state, settings.senet_depth, seconds)
+        else:
+            searcher = Expectiminimax(senet_eval.senet)
+            found = searcher.search(
+                state, settings.senet_depth, seconds, step=2, settle=SENET_SETTLE
+            )
+        if report is not None:
+            report.update(depth=searcher.depth_reached, nodes=searcher.nodes)
+        return found
     if settings.seconds is not None and game in MCTS_SETTINGS:
         return MCTS(**MCTS_SETTINGS[game]).search(state, seconds, source)
     score, key = DETERMINISTIC[game]
     return AlphaBeta(score, key).search(state, settings.depth, seconds)
 
 
-def hint(state: Any, seconds: float | None = None) -> tuple[Any, float | None]:
+def hint(
+    state: Any, seconds: float | None = None, report: dict | None = None
+) -> tuple[Any, float | None]:
     """The move the Hard player would make, and for Senet the mover's estimated
     winning chance (None for the other games, whose evaluations are no chances)."""
     hard = LEVELS["hard"]
     budget = hard.seconds if seconds is None else seconds
-    move, value = _search(state, hard, budget, random.Random())
+    move, value = _search(state, hard, budget, random.Random(), report)
     if type(state).__name__ != "SenetState":
         return move, None
     return move, winning_chance(value, chance_scale(state.rules))
 
 
-#: The slope of the curve from Hard's search value to a winning chance, fitted per
-#: reading by benchmarks/senet_calibration.py (maximum likelihood over positions of
-#: Medium-against-Medium games and who won them; docs/ai.md). The values mean more in
-#: short, decisive games (Jéquier) than in Ludii's reading, where backward moves let
-#: a lead melt away.
-CHANCE_SCALES = {"jequier": 4.0, "jequier_ludii": 0.76, "kendall": 2.76, "tait": 2.26}
-#: Over every position of the four readings together.
-DEFAULT_CHANCE_SCALE = 1.33
+#: How much to trust the learned evaluation's chance, per reading: the hint shows
+#: p' = 1 / (1 + exp(-k * logit(p))), with p the chance the search's value stands
+#: for. k is fitted by benchmarks/senet_calibration.py (maximum likelihood over
+#: positions of Medium-against-Medium games and who won them; docs/ai.md); 1 would
+#: mean the model's own chances are right as they are.
+CHANCE_SCALES = {"jequier": 1.0, "jequier_ludii": 1.0, "kendall": 1.0, "tait": 1.0}
+#: For a ruleset of no reading above.
+DEFAULT_CHANCE_SCALE = 1.0
 
 
 def chance_scale(rules: Any) -> float:
-    """Kendall's variants share his reading's slope; custom rules use Jéquier's."""
-    key = "jequier_ludii" if rules.preset == "jequier_ludii" else rules.family
-    return CHANCE_SCALES.get(key, DEFAULT_CHANCE_SCALE)
+    """Kendall's variants share his reading's slope; custom rules use their family's."""
+    return CHANCE_SCALES.get(senet_eval.reading(rules), DEFAULT_CHANCE_SCALE)
 
 
 def winning_chance(value: float, scale: float = DEFAULT_CHANCE_SCALE) -> float:
     """A Senet search value in [-1, 1] as a winning chance in [0, 1]: certain at the
-    ends (a proven win or loss), a logistic curve in between, never shown as certain
-    (1% to 99%) when it is only an estimate."""
+    ends (a proven win or loss), else the learned chance (value + 1) / 2, recalibrated
+    by ``scale``, never shown as certain (1% to 99%) when it is only an estimate."""
     if value >= WIN:
         return 1.0
     if value <= -WIN:
         return 0.0
-    return min(0.99, max(0.01, 1 / (1 + math.exp(-scale * value))))
+    p = min(0.999, max(0.001, (value + 1) / 2))
+    logit = math.log(p / (1 - p))
+    return min(0.99, max(0.01, 1 / (1 + math.exp(-scale * logit))))

@@ -51,26 +51,59 @@ class Expectiminimax:
         self.evaluate = evaluate
         self.deadline = float("inf")
         self.nodes = 0
+        self.depth_reached = 0  # the deepest depth the last search finished
 
-    def search(self, state: Any, max_depth: int, seconds: float | None = None) -> tuple[Any, float]:
+    def search(
+        self,
+        state: Any,
+        max_depth: int,
+        seconds: float | None = None,
+        *,
+        step: int = 1,
+        settle: float | None = None,
+        settle_depth: int = 3,
+    ) -> tuple[Any, float]:
         """The move the seat to act should play and its expected value, searched
         ``max_depth`` plies deep (a throw and a move are a ply each), or as deep as
-        ``seconds`` allow (at least one ply is always finished)."""
+        ``seconds`` allow (at least one ply is always finished).
+
+        ``step``: plies added at each deepening (2 keeps every leaf just after a
+        move, where an evaluation trained on such positions is at home).
+        ``settle``: spend the time where it matters. Once a depth of at least
+        ``settle_depth`` is finished, stop if one move is better than every other by
+        more than ``settle``: the choice is clear. A close choice deepens until the
+        budget; a depth that would not finish in what is left of it is not begun."""
         seat = state.to_act()
         moves = list(state.legal_moves())
         best = (moves[0], 0.0)
+        self.depth_reached = 0
         started = time.monotonic()
-        for depth in range(1, max_depth + 1):
-            self.deadline = started + seconds if seconds and depth > 1 else float("inf")
+        took = growth = None
+        margin = settle or 0.0
+        for depth in range(max_depth % step or step, max_depth + 1, step):
+            began = time.monotonic()
+            self.deadline = started + seconds if seconds and depth > step else float("inf")
             try:
-                value, move = self._root(state, moves, depth, seat)
+                value, scores = self._root(state, moves, depth, seat, margin)
             except OutOfTime:
                 break
+            move = scores[0][0]
             best = (move, value)
-            moves.remove(move)
-            moves.insert(0, move)  # searched first at the next depth: more cut-offs
+            self.depth_reached = depth
+            # The next depth searches the moves best first: more cut-offs.
+            moves = [m for m, _v in scores]
             if abs(value) >= WIN:
                 break
+            if settle is not None and depth >= settle_depth:
+                if len(scores) == 1 or scores[1][1] < value - margin:
+                    break  # one move stands out: deeper search would not change it
+            now = time.monotonic()
+            if seconds and settle is not None:
+                last, took = took, now - began
+                if last:
+                    growth = max(took / last, 2.0)
+                if growth and now - started + took * growth > seconds:
+                    break  # the next depth would not finish in time: do not begin it
         return best
 
     def value(self, state: Any, depth: int, seat: int) -> float:
@@ -78,13 +111,23 @@ class Expectiminimax:
         self.deadline = float("inf")
         return self._value(state, depth, seat, -WIN, WIN)
 
-    def _root(self, state: Any, moves: list, depth: int, seat: int) -> tuple[float, Any]:
-        best_value, best_move = -2.0, moves[0]
+    def _root(
+        self, state: Any, moves: list, depth: int, seat: int, margin: float = 0.0
+    ) -> tuple[float, list[tuple[Any, float]]]:
+        """The best value and every move with its score, best first. A move is
+        searched with the window just below the best so far less ``margin``: a score
+        inside it is exact, one that fails low is an upper bound (the move is worse
+        than the best by more than ``margin``)."""
+        best_value = -2.0
+        scores = []
         for move in moves:
-            value = self._value(state.apply(move), depth - 1, seat, max(best_value, -WIN), WIN)
+            floor = max(best_value - margin, -WIN)
+            value = self._value(state.apply(move), depth - 1, seat, floor, WIN)
+            scores.append((move, value))
             if value > best_value:
-                best_value, best_move = value, move
-        return best_value, best_move
+                best_value = value
+        scores.sort(key=lambda pair: -pair[1])  # stable: ties keep the earlier move
+        return best_value, scores
 
     def _value(self, state: Any, depth: int, seat: int, alpha: float, beta: float) -> float:
         self.nodes += 1

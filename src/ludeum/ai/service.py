@@ -12,7 +12,8 @@ Request: ``{"id": n, "kind": "move" | "hint", "save": <saved game text>,
 a tampered position is refused as everywhere else.
 
 Reply: ``{"id": n, "index": i, "move": "12-15", "chance": 0.63 | null,
-"ms": 12.5}`` or ``{"id": n, "error": "why"}``.
+"ms": 12.5}`` or ``{"id": n, "error": "why"}``; a Senet reply that searched also
+gives ``"depth"``, the plies its search finished (for benchmarks/ai_browser.py).
 
 Review (``ludeum.records.review``): ``{"id": n, "kind": "review", "save": <saved
 game text>, "from": i, "count": n}`` asks for the win-chance series (Senet) or the
@@ -79,13 +80,16 @@ def answer(request_text: str) -> str:
         if not moves:
             raise ValueError("there is no move to choose now")
         chance = None
+        searched: dict = {}
         if kind == "move":
             seed = seed if type(seed) is int else None
-            move = choose(state, level, random.Random(seed))
+            move = choose(state, level, random.Random(seed), report=searched)
         else:
-            move, chance = hint(state)
+            move, chance = hint(state, report=searched)
         reply = {"id": request_id, "index": moves.index(move), "move": move.notation(),
                  "chance": chance}  # fmt: skip
+        if "depth" in searched:
+            reply["depth"] = searched["depth"]
     except (ValueError, RecursionError, saves.SaveError) as error:
         reply = {"id": request_id, "error": str(error)}
     reply["ms"] = round(1000 * (time.perf_counter() - began), 1)

@@ -56,13 +56,14 @@ def value(state: Any, depth: int | None = None) -> float:
     outcome = state.outcome()
     if outcome is not None:
         return 0.5 if outcome.winner is None else (1.0 if outcome.winner == 0 else 0.0)
-    from ..ai import evaluate
     from ..ai.search import AlphaBeta, Expectiminimax
 
     if is_chance(state):
         from ..ai.players import chance_scale, winning_chance
 
-        search = Expectiminimax(evaluate.senet)
+        from ..ai import senet_eval
+
+        search = Expectiminimax(senet_eval.senet)
         seat = state.to_act()
         plies = SENET_DEPTH if depth is None else depth
         if seat == CHANCE:

@@ -1,0 +1,75 @@
+"""The learned Senet evaluation: a winning chance from a position's features.
+
+The model is logistic: p = 1 / (1 + exp(-w . x)), with ``x`` the features of
+``senet_features`` (the first seat's side minus the second's, and who throws next)
+and ``w`` one weight list per reading, learned offline by self-play
+(``scripts/train_senet.py``) and stored in ``senet_weights``. ``p`` is the first
+seat's chance of winning; the evaluation for a seat is 2p - 1 (or 1 - 2p), in
+[-1, 1] like every evaluation the search uses.
+
+The model is trained on positions after a move, where the next throw is unknown. A
+position where the throw is already known (a leaf of the search that stops just
+after a throw) is scored by the best move its seat could make with that throw, one
+cheap ply, so that the known throw is not ignored.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from operator import mul
+
+from .senet_features import Describer
+from .senet_weights import WEIGHTS
+
+#: A learned value is an estimate: it never reaches a proven win or loss.
+CERTAIN = 0.99
+
+
+def reading(rules) -> str:
+    """Which weight list a ruleset uses: one per reading, Kendall's 16 share one;
+    a custom ruleset uses its family's."""
+    if rules.family == "jequier":
+        return "jequier_ludii" if rules.bump_to_first_empty else "jequier"
+    return rules.family
+
+
+@lru_cache(maxsize=64)
+def model(rules) -> tuple[Describer, tuple[float, ...]]:
+    return Describer(rules), tuple(WEIGHTS[reading(rules)])
+
+
+def first_seat_chance(state) -> float | None:
+    """The first seat's winning chance by the model; None before the colours are
+    decided."""
+    describer, weights = model(state.rules)
+    x = describer.describe(state)
+    if x is None:
+        return None
+    z = sum(map(mul, weights, x))  # the lengths are checked by the tests
+    if z < -30:
+        return 0.0
+    if z > 30:
+        return 1.0
+    return 1 / (1 + math.exp(-z))
+
+
+def _static(state, seat: int) -> float:
+    if state.winner is not None:
+        outcome = state.outcome()
+        if outcome.winner is None:
+            return 0.0
+        return 1.0 if outcome.winner == seat else -1.0
+    p = first_seat_chance(state)
+    if p is None:
+        return 0.0
+    value = 2 * p - 1 if seat == 0 else 1 - 2 * p
+    return max(-CERTAIN, min(CERTAIN, value))
+
+
+def senet(state, seat: int) -> float:
+    """The learned evaluation of ``state`` for ``seat``, in [-1, 1]."""
+    if state.throw is not None and state.moves and state.winner is None:
+        values = [_static(state.apply(move), seat) for move in state.moves]
+        return max(values) if state.seat == seat else min(values)
+    return _static(state, seat)
