@@ -9,6 +9,10 @@ computer's move at each level twice, side by side: in the app's own worker
 ``ludeum.ai.service.answer``. Both report the time ``answer`` took, measured inside
 Python, so page overheads are left out. Also prints how long the worker took to
 start. Prints a Markdown table for docs/ai.md.
+
+``--senet-readings`` asks Senet's Hard instead, in each reading (Jéquier, Ludii,
+Kendall, Tait), and adds the depth its search finished (median and least) on each
+side: what the same 1 s buys in the browser's Pyodide and on CPython.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from ludeum.ai.service import answer  # noqa: E402
 from ludeum.chance import random_choice  # noqa: E402
 from ludeum.lodestone import new_game as new_lodestone  # noqa: E402
 from ludeum.protocol import CHANCE  # noqa: E402
+from ludeum.senet import PRESETS  # noqa: E402
 from ludeum.senet import new_game as new_senet  # noqa: E402
 from ludeum.senet import throw_sticks  # noqa: E402
 from ludeum.squadro import new_game as new_squadro  # noqa: E402
@@ -60,12 +65,15 @@ WORKER_JS = """async (requests) => {
 }"""
 
 
+SENET_READINGS = ("jequier", "jequier_ludii", "kendall", "tait")
+
+
 def positions(game: str, count: int) -> list[str]:
     """Saved games at decision points with a real choice, from seeded random play."""
     source = random.Random(2026)
     found: list[str] = []
     while len(found) < count:
-        state = STARTS[game]()
+        state = new_senet(PRESETS[game]) if game in SENET_READINGS else STARTS[game]()
         plies = source.randrange(4, 60)
         for _ in range(plies):
             if state.to_act() is None:
@@ -84,15 +92,19 @@ def positions(game: str, count: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=12)
+    parser.add_argument("--senet-readings", action="store_true")
     args = parser.parse_args()
+    games = SENET_READINGS if args.senet_readings else tuple(STARTS)
+    levels = ("hard",) if args.senet_readings else LEVELS
     requests = []
-    for game in STARTS:
-        for level in LEVELS:
+    for game in games:
+        for level in levels:
             for save in positions(game, args.positions):
                 requests.append({"id": len(requests), "kind": "move", "save": save,
                                  "level": level, "seed": 1, "game": game})  # fmt: skip
     texts = [json.dumps(r) for r in requests]
-    cpython = [json.loads(answer(text))["ms"] for text in texts]
+    here_replies = [json.loads(answer(text)) for text in texts]
+    cpython = [reply["ms"] for reply in here_replies]
     server = SiteServer(DIST)
     try:
         with sync_playwright() as playwright:
@@ -106,10 +118,10 @@ def main() -> None:
     assert result["ready"].get("ready"), result["ready"]
     print(f"Worker start-up (new Worker to ready): {result['startup'] / 1000:.1f} s\n")
     print("| game | level | positions | CPython median ms | browser median ms | "
-          "browser max ms | ratio |")  # fmt: skip
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    for game in STARTS:
-        for level in LEVELS:
+          "browser max ms | ratio | depth CPython | depth browser |")  # fmt: skip
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |")
+    for game in games:
+        for level in levels:
             rows = [i for i, r in enumerate(requests) if r["game"] == game and r["level"] == level]
             here = [cpython[i] for i in rows]
             there = [result["replies"][i]["ms"] for i in rows]
@@ -117,8 +129,12 @@ def main() -> None:
             assert not errors, errors
             median_here, median_there = statistics.median(here), statistics.median(there)
             ratio = median_there / median_here if median_here else float("nan")
+            depths = []
+            for side in (here_replies, result["replies"]):
+                found = [side[i]["depth"] for i in rows if "depth" in side[i]]
+                depths.append(f"{statistics.median(found):.0f}, {min(found)}" if found else "")
             print(f"| {game} | {level} | {len(rows)} | {median_here:.1f} | {median_there:.1f} | "
-                  f"{max(there):.1f} | {ratio:.1f} |")  # fmt: skip
+                  f"{max(there):.1f} | {ratio:.1f} | {depths[0]} | {depths[1]} |")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Print, as JSON, the modules the page's boot imports, for the Python memory snapshot.
 
-    python3 scripts/boot_modules.py SRC_DIR
+    python3 -S scripts/boot_modules.py SRC_DIR
 
 The snapshot (scripts/make-snapshot.mjs) is an interpreter that has already imported
 what the page's boot imports, so that the boot finds them in ``sys.modules``. The

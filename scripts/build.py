@@ -357,7 +357,9 @@ def make_snapshot() -> None:
     target = DIST / SNAPSHOT_DIR / f"python-{ident}.snapshot"
     target.parent.mkdir(parents=True, exist_ok=True)
     modules = subprocess.run(
-        [sys.executable, "scripts/boot_modules.py", str(ROOT / "src")],
+        # -S: no site-packages, whose .pth files may import modules (random, say)
+        # before the listing starts and so hide them from it.
+        [sys.executable, "-S", "scripts/boot_modules.py", str(ROOT / "src")],
         cwd=ROOT, check=True, capture_output=True, text=True,
     ).stdout
     listing = ROOT / "build" / "boot-modules.json"

@@ -108,8 +108,9 @@ def self_play_game(weights, describers, rules, seed, alpha, lam) -> tuple[int, i
     return winner, moves
 
 
-def train(reading: str, games: int, seed: int, alpha: float, decay: float, lam: float):
-    weights = [0.0] * len(FEATURES)
+def train(reading: str, games: int, seed: int, alpha: float, decay: float, lam: float,
+          start: list[float] | None = None):  # fmt: skip
+    weights = list(start) if start else [0.0] * len(FEATURES)
     rulesets = [PRESETS[name] for name in READINGS[reading]]
     describers = {rules: Describer(rules) for rules in rulesets}
     picker = random.Random(seed)
@@ -173,15 +174,26 @@ def main() -> None:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--decay", type=float, default=0.5)
     parser.add_argument("--lambda", dest="lam", type=float, default=0.7)
+    parser.add_argument("--resume", action="store_true",
+                        help="go on from the stored weights instead of zeros")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
-    weights = train(args.reading, args.games, args.seed, args.alpha, args.decay, args.lam)
+    start = None
+    meta_before = None
+    if args.resume:
+        from ludeum.ai import senet_weights
+
+        start = senet_weights.WEIGHTS[args.reading]
+        meta_before = senet_weights.TRAINING[args.reading]
+    weights = train(args.reading, args.games, args.seed, args.alpha, args.decay, args.lam, start)
     for name, w in zip(FEATURES, weights, strict=True):
         print(f"  {name:>14}: {w:+.4f}")
     if args.write:
         command = "python3 scripts/train_senet.py " + " ".join(sys.argv[1:])
         meta = {"command": command, "seed": args.seed, "games": args.games,
                 "date": datetime.date.today().isoformat()}  # fmt: skip
+        if meta_before:  # a second run on top of the first: both are needed to redo it
+            meta = {**meta, "games": meta_before["games"] + args.games, "after": meta_before}
         write(args.reading, weights, meta)
         print(f"written: {WEIGHTS_FILE.relative_to(ROOT)}")
 

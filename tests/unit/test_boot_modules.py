@@ -12,9 +12,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def boot_modules() -> list[str]:
-    # In a fresh interpreter: the listing replaces pyscript/js with stand-ins.
+    # In a fresh interpreter, as the build runs it (-S: no site-packages .pth files):
+    # the listing replaces pyscript/js with stand-ins.
     out = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "boot_modules.py"), str(ROOT / "src")],
+        [sys.executable, "-S", str(ROOT / "scripts" / "boot_modules.py"), str(ROOT / "src")],
         check=True, capture_output=True, text=True,
     ).stdout  # fmt: skip
     return json.loads(out)

@@ -42,9 +42,12 @@ LEVELS = {
     "hard": Level("hard", slip=0.0, senet_depth=9, depth=12, seconds=1.0),
 }
 #: Senet's Hard stops deepening once its best move beats every other by more than
-#: this (in value, where 0.05 is 2.5 points of winning chance), after 3 plies: a
+#: this (in value, where 0.02 is 1 point of winning chance), after 3 plies: a
 #: clear choice is played at once, a close one gets the whole budget.
 SENET_SETTLE = 0.02
+#: The share of Hard's budget Senet's search may use: the rest is left for reading
+#: the saved game and replying, so that the worker answers within the budget.
+SENET_SHARE = 0.9
 DEFAULT_LEVEL = "medium"
 
 #: (evaluation, transposition-table key) of the games searched by alpha-beta.
@@ -92,8 +95,9 @@ def _search(
             found = searcher.search(state, settings.senet_depth, seconds)
         else:
             searcher = Expectiminimax(senet_eval.senet)
+            budget = seconds * SENET_SHARE if seconds else seconds
             found = searcher.search(
-                state, settings.senet_depth, seconds, step=2, settle=SENET_SETTLE
+                state, settings.senet_depth, budget, step=2, settle=SENET_SETTLE
             )
         if report is not None:
             report.update(depth=searcher.depth_reached, nodes=searcher.nodes)

@@ -5,18 +5,18 @@ position after each move-list entry), always from seat 0's point of view, in [0,
 Each value depends on its position alone, so the browser's worker computes the
 series a chunk at a time (``values``) and the page redraws the graph after each.
 
-* Senet: the hint's estimate (``ludeum.ai.players``): Hard's evaluation searched by
-  expectiminimax, turned into a winning chance by the ruleset's fitted logistic
-  slope (``chance_scale``). The hint searches one position for up to a second;
-  review searches hundreds, so it uses a fixed depth, ``SENET_DEPTH`` = 2 plies (the
-  pending throw and the move after it). Measured by benchmarks/review_build.py on a
-  300-throw game (docs/performance.md): the whole series takes about 1.5 s in the
-  browser worker's Pyodide at depth 2, 6 s at depth 3 and 12 s at depth 4 (Hard's own
-  depth); depth 2's values differ from depth 4's by 0.6 percentage points on average
-  (3.5 at most) and share most turning points. So the graph is complete in a moment
-  rather than filling for a quarter of a minute, for nearly the same picture.
-  A position ready to move (its throw seen) is searched just as the hint searches
-  it, so at equal depth review and hint give the same number.
+* Senet: the hint's estimate (``ludeum.ai.players``): Hard's learned evaluation
+  (``ludeum.ai.senet_eval``, a winning chance) searched by expectiminimax and
+  recalibrated per reading (``chance_scale``). The hint searches one position for up
+  to a second; review searches hundreds, so it uses a fixed depth, ``SENET_DEPTH`` =
+  2 plies (the pending throw and the move after it; a position whose throw is known
+  is then scored by its best move). Measured by benchmarks/review_build.py on a
+  300-throw game (docs/performance.md, issue 13, with the hand-made evaluation of
+  the time): the whole series took about 1.5 s in the browser worker's Pyodide at
+  depth 2, 6 s at depth 3 and 12 s at depth 4. So the graph is complete in a moment
+  rather than filling for a quarter of a minute. A position ready to move (its throw
+  seen) is searched just as the hint searches it, so at equal depth review and hint
+  give the same number.
 * Squadro and Lodestone: no chances there, only the search's evaluation. The value
   of alpha-beta at ``SEARCH_DEPTH`` plies with the game's evaluation, a score ``v``
   in [-1, 1] for seat 0 (exactly -1 or 1 for a game won by force), is drawn as
