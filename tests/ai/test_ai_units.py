@@ -475,6 +475,17 @@ def test_service_hint_carries_a_chance_for_senet_and_none_for_squadro():
     assert reply["move"] == "5" and reply["chance"] is None
 
 
+def test_service_senet_reply_says_how_deep_the_search_went():
+    state = senet_decision(5)
+    reply = ask(id=3, kind="move", save=saves.dump(state), level="hard", seed=1)
+    check_move_reply(reply, state, 3)
+    assert reply["depth"] in (1, 3, 5, 7, 9)  # Hard deepens a move and a throw at a time
+    reply = ask(id=4, kind="move", save=saves.dump(state), level="medium", seed=1)
+    assert reply["depth"] == 2
+    squadro = squadro_position("ccc0b/00000 H")
+    assert "depth" not in ask(id=5, kind="hint", save=saves.dump(squadro))
+
+
 def tampered_save() -> str:
     state = senet_decision()
     data = json.loads(saves.dump(state))

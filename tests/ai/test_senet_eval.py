@@ -85,6 +85,7 @@ def test_every_preset_uses_its_readings_weights(preset):
 def test_a_custom_ruleset_uses_its_familys_weights():
     custom = PRESETS["jequier"].with_options(pieces=4)
     assert senet_eval.reading(custom) == "jequier"
+    assert senet_eval.reading(PRESETS["jequier_ludii"].with_options(pieces=4)) == "jequier"
     assert senet_eval.reading(PRESETS["tait"].with_options(pieces=3)) == "tait"
 
 

@@ -28,10 +28,8 @@ CERTAIN = 0.99
 
 def reading(rules) -> str:
     """Which weight list a ruleset uses: one per reading, Kendall's 16 share one;
-    a custom ruleset uses its family's."""
-    if rules.family == "jequier":
-        return "jequier_ludii" if rules.bump_to_first_empty else "jequier"
-    return rules.family
+    a custom ruleset uses its family's (Jéquier's for any custom Jéquier rules)."""
+    return "jequier_ludii" if rules.preset == "jequier_ludii" else rules.family
 
 
 @lru_cache(maxsize=64)
