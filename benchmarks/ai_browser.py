@@ -37,9 +37,8 @@ from ludeum.ai.service import answer  # noqa: E402
 from ludeum.chance import random_choice  # noqa: E402
 from ludeum.lodestone import new_game as new_lodestone  # noqa: E402
 from ludeum.protocol import CHANCE  # noqa: E402
-from ludeum.senet import PRESETS  # noqa: E402
+from ludeum.senet import PRESETS, throw_sticks  # noqa: E402
 from ludeum.senet import new_game as new_senet  # noqa: E402
-from ludeum.senet import throw_sticks  # noqa: E402
 from ludeum.squadro import new_game as new_squadro  # noqa: E402
 
 STARTS = {"senet": new_senet, "squadro": new_squadro,

@@ -8,9 +8,10 @@ Each level plays against a random player, a one-ply greedy player (the best move
 the evaluation alone) and, for Hard, the Medium level; who starts alternates and
 every game is seeded. For Senet, Hard can also meet ``reference`` (the Hard player of
 before issue 15, ``senet_reference.py``) and ``depth3`` (expectiminimax of depth 3
-with that player's hand-made evaluation). Prints win rates with 95% Wilson intervals and the mean time
-per move on CPython. ``--hard-seconds`` shortens Hard's time budget so that 200-game
-lines fit in a session; Hard's strength in the app (1 s a move) is at least that.
+with that player's hand-made evaluation). Prints win rates with 95% Wilson intervals
+and the mean time per move on CPython. ``--hard-seconds`` shortens Hard's time
+budget so that 200-game lines fit in a session; Hard's strength in the app (1 s a
+move) is at least that.
 """
 
 from __future__ import annotations

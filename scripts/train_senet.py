@@ -148,6 +148,7 @@ def _write(reading: str, weights: list[float], meta: dict) -> None:
         "``senet_features.FEATURES``; ``TRAINING`` says how each list was made, so that it",
         'can be made again."""',
         "",
+        "# ruff: noqa: E501 (generated data: a training run's command stays on one line)",
         "# fmt: off",
         f"FEATURE_COUNT = {len(FEATURES)}",
         "",

@@ -4,6 +4,7 @@ Written by scripts/train_senet.py --write; do not edit by hand. Each list follow
 ``senet_features.FEATURES``; ``TRAINING`` says how each list was made, so that it
 can be made again."""
 
+# ruff: noqa: E501 (generated data: a training run's command stays on one line)
 # fmt: off
 FEATURE_COUNT = 46
 

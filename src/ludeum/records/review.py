@@ -59,9 +59,8 @@ def value(state: Any, depth: int | None = None) -> float:
     from ..ai.search import AlphaBeta, Expectiminimax
 
     if is_chance(state):
-        from ..ai.players import chance_scale, winning_chance
-
         from ..ai import senet_eval
+        from ..ai.players import chance_scale, winning_chance
 
         search = Expectiminimax(senet_eval.senet)
         seat = state.to_act()
