@@ -25,19 +25,13 @@ from ludeum.ai.senet_features import (
 )
 from ludeum.chance import random_play
 from ludeum.protocol import CHANCE
-from ludeum.senet import PRESETS, new_game, parse_position
+from ludeum.senet import PRESETS, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "senet"))
+from positions import setup  # noqa: E402
+
 READINGS = ("jequier", "jequier_ludii", "kendall", "tait")
-
-
-def board(white=(), black=()) -> str:
-    squares = ["."] * 30
-    for s in white:
-        squares[s - 1] = "W"
-    for s in black:
-        squares[s - 1] = "B"
-    return "".join(squares)
 
 
 def played_positions(preset: str, seeds=range(4), most: int = 400):
@@ -173,16 +167,14 @@ def test_a_position_with_its_throw_known_is_scored_by_its_best_move(preset):
 
 
 def test_the_evaluation_prefers_the_side_further_along():
-    rules = PRESETS["jequier"]
-    ahead = parse_position(rules, f"{board(white=range(21, 26), black=range(16, 21))} 0-0 B -")
-    further = parse_position(rules, f"{board(white=(26, 28, 29), black=range(16, 21))} 2-0 B -")
+    ahead = setup(white=range(21, 26), black=range(16, 21), to="B")
+    further = setup(white=(26, 28, 29), black=range(16, 21), to="B")  # two borne off
     white = ahead.seat_of(1)
-    assert 0.2 < senet_eval.senet(ahead, white) < senet_eval.senet(further, white)
+    assert 0 < senet_eval.senet(ahead, white) < senet_eval.senet(further, white)
 
 
 def test_a_finished_game_scores_exactly():
-    rules = PRESETS["jequier"]
-    done = parse_position(rules, f"{board(black=(28,))} 5-4 x -")
+    done = setup(white=(), black=(28,), to="x")  # White has borne off all five
     winner = done.outcome().winner
     assert senet_eval.senet(done, winner) == 1.0 and senet_eval.senet(done, 1 - winner) == -1.0
 
@@ -217,10 +209,12 @@ def test_hard_deepens_a_move_and_a_throw_at_a_time():
 
 
 def test_a_clear_choice_stops_at_the_settle_depth_and_a_close_one_goes_on():
+    # No time budget: the depth limit (5) alone bounds a close choice, so the test
+    # does not depend on the machine's speed.
     stopped = deeper = 0
-    for state in decisions("jequier")[:40]:
+    for state in decisions("jequier")[:24]:
         searcher = Expectiminimax(senet_eval.senet)
-        move, value = searcher.search(state, 7, 30.0, step=2, settle=SENET_SETTLE)
+        move, value = searcher.search(state, 5, None, step=2, settle=SENET_SETTLE)
         # Depth 3's own ranking decides whether the search went on.
         probe = Expectiminimax(senet_eval.senet)
         _best, scores = probe._root(state, list(state.legal_moves()), 3, state.to_act(),
@@ -231,9 +225,19 @@ def test_a_clear_choice_stops_at_the_settle_depth_and_a_close_one_goes_on():
             assert move == scores[0][0]
             stopped += 1
         else:
-            assert searcher.depth_reached == 7
+            assert searcher.depth_reached == 5
             deeper += 1
     assert stopped and deeper  # both kinds occur in real games
+
+
+def test_a_close_choice_with_a_budget_stops_before_a_depth_it_cannot_finish():
+    state = next(s for s in decisions("jequier")
+                 if len(s.legal_moves()) > 2)  # fmt: skip
+    searcher = Expectiminimax(senet_eval.senet)
+    began = search.time.monotonic()
+    move, _value = searcher.search(state, 41, 0.2, step=2, settle=0.0)
+    assert search.time.monotonic() - began < 0.6
+    assert move in state.legal_moves() and searcher.depth_reached >= 1
 
 
 def test_root_scores_within_the_margin_are_exact():
