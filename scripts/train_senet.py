@@ -1,7 +1,7 @@
 """Learn the Senet evaluation of one reading by self-play (not shipped; CPython only).
 
     python3 scripts/train_senet.py --reading jequier [--games 20000] [--seed 1]
-        [--alpha 0.05] [--decay 0.5] [--lambda 0.7] [--write]
+        [--alpha 0.05] [--decay 0.5] [--lambda 0.7] [--resume] [--write]
 
 Temporal-difference learning, TD(lambda), as TD-Gammon learned backgammon, with a
 linear model instead of a network: ``ludeum.ai.senet_eval`` turns the features of
@@ -15,8 +15,11 @@ position toward who really won.
 Kendall's 16 rulesets share one weight list: each game is played under one of them
 drawn at random, so that the weights serve every option.
 
+``--resume`` goes on from the stored weights of the reading (a second, gentler run).
 ``--write`` stores the weights in ``src/ludeum/ai/senet_weights.py`` with the command,
-seed, number of games and date, replacing only this reading's entry.
+seed, number of games and date (and, after ``--resume``, the run it went on from),
+replacing only this reading's entry. The committed weights were made by the runs
+recorded there, on 2026-11-25.
 """
 
 from __future__ import annotations
