@@ -142,6 +142,13 @@ def throw(page: Page) -> None:
 def advance(page: Page) -> None:
     """One Senet action by clicks: throw if a throw is due, else the first movable
     piece to its first destination, else pass."""
+    # Wait until the page offers one of the three: under load it may still be drawing
+    # the last action, and a look too early would see none and click a hidden Pass.
+    page.wait_for_function(
+        "() => !document.querySelector('#throw').disabled"
+        " || document.querySelector('#board .piece.movable')"
+        " || !document.querySelector('#pass').hidden"
+    )
     if page.locator("#throw").is_enabled():
         throw(page)
         return
