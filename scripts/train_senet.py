@@ -131,7 +131,9 @@ def train(reading: str, games: int, seed: int, alpha: float, decay: float, lam: 
 def write(reading: str, weights: list[float], meta: dict) -> None:
     """Replace one reading's entry in senet_weights.py, keeping the others (under a
     lock, so that readings trained side by side do not overwrite each other)."""
-    with open(WEIGHTS_FILE.with_suffix(".lock"), "w") as lock:
+    lock_file = ROOT / "build" / "train_senet.lock"  # out of the source tree
+    lock_file.parent.mkdir(exist_ok=True)
+    with open(lock_file, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         _write(reading, weights, meta)
 
