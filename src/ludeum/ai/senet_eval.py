@@ -19,6 +19,7 @@ import math
 from functools import lru_cache
 from operator import mul
 
+from .search import terminal_value
 from .senet_features import Describer
 from .senet_weights import WEIGHTS
 
@@ -54,10 +55,7 @@ def first_seat_chance(state) -> float | None:
 
 def _static(state, seat: int) -> float:
     if state.winner is not None:
-        outcome = state.outcome()
-        if outcome.winner is None:
-            return 0.0
-        return 1.0 if outcome.winner == seat else -1.0
+        return terminal_value(state, seat)
     p = first_seat_chance(state)
     if p is None:
         return 0.0
