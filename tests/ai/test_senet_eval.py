@@ -3,6 +3,7 @@ its training script, and the time management of Senet's Hard search."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import math
 import random
@@ -228,6 +229,26 @@ def test_a_clear_choice_stops_at_the_settle_depth_and_a_close_one_goes_on():
             assert searcher.depth_reached == 5
             deeper += 1
     assert stopped and deeper  # both kinds occur in real games
+
+
+def test_hard_settles_no_earlier_than_five_plies_even_on_a_clear_choice():
+    # Depth buys strength in Senet (benchmarks/senet_depth_curve.py): Hard does not
+    # stop at 3 plies, where nearly every choice looks clear. No time budget here,
+    # so that the test does not depend on the machine's speed.
+    assert players.SENET_SETTLE_DEPTH == 5
+    hard = dataclasses.replace(players.LEVELS["hard"], seconds=None, senet_depth=7)
+    seen = 0
+    for state in decisions("jequier")[:12]:
+        probe = Expectiminimax(senet_eval.senet)
+        _best, scores = probe._root(state, list(state.legal_moves()), 3, state.to_act(),
+                                    SENET_SETTLE)  # fmt: skip
+        if scores[1][1] >= scores[0][1] - SENET_SETTLE:
+            continue  # a close choice at 3 plies: not the case this test is about
+        report: dict = {}
+        players._search(state, hard, None, random.Random(1), report)
+        assert report["depth"] >= 5
+        seen += 1
+    assert seen  # clear choices at 3 plies occur in real games
 
 
 def test_a_close_choice_with_a_budget_stops_before_a_depth_it_cannot_finish():

@@ -42,9 +42,14 @@ LEVELS = {
     "hard": Level("hard", slip=0.0, senet_depth=9, depth=12, seconds=1.0),
 }
 #: Senet's Hard stops deepening once its best move beats every other by more than
-#: this (in value, where 0.02 is 1 point of winning chance), after 3 plies: a
-#: clear choice is played at once, a close one gets the whole budget.
+#: this (in value, where 0.02 is 1 point of winning chance), after SENET_SETTLE_DEPTH
+#: plies: a clear choice is played early, a close one gets the whole budget.
 SENET_SETTLE = 0.02
+#: Not before 5 plies: against greedy, depth 5 wins 4 points more than depth 3 in
+#: Jéquier's reading, as depth 3 does over depth 1 in Kendall's
+#: (``benchmarks/senet_depth_curve.py``); settling at 3, nearly every choice looked
+#: clear and Hard used about a tenth of its second.
+SENET_SETTLE_DEPTH = 5
 #: The share of Hard's budget Senet's search may use: the rest is left for reading
 #: the saved game and replying, so that the worker answers within the budget.
 SENET_SHARE = 0.9
@@ -96,9 +101,8 @@ def _search(
         else:
             searcher = Expectiminimax(senet_eval.senet)
             budget = seconds * SENET_SHARE if seconds else seconds
-            found = searcher.search(
-                state, settings.senet_depth, budget, step=2, settle=SENET_SETTLE
-            )
+            settle = {"settle": SENET_SETTLE, "settle_depth": SENET_SETTLE_DEPTH}
+            found = searcher.search(state, settings.senet_depth, budget, step=2, **settle)
         if report is not None:
             report.update(depth=searcher.depth_reached, nodes=searcher.nodes)
         return found
