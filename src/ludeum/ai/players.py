@@ -101,8 +101,14 @@ def _search(
         else:
             searcher = Expectiminimax(senet_eval.senet)
             budget = seconds * SENET_SHARE if seconds else seconds
-            settle = {"settle": SENET_SETTLE, "settle_depth": SENET_SETTLE_DEPTH}
-            found = searcher.search(state, settings.senet_depth, budget, step=2, **settle)
+            found = searcher.search(
+                state,
+                settings.senet_depth,
+                budget,
+                step=2,
+                settle=SENET_SETTLE,
+                settle_depth=SENET_SETTLE_DEPTH,
+            )
         if report is not None:
             report.update(depth=searcher.depth_reached, nodes=searcher.nodes)
         return found
