@@ -32,13 +32,17 @@ from stats import wilson  # noqa: E402
 
 from ludeum.ai import arena, evaluate, senet_eval  # noqa: E402
 from ludeum.ai.search import Expectiminimax  # noqa: E402
+from ludeum.ai.senet_frontier import Frontier  # noqa: E402
 from ludeum.senet import PRESETS, new_game  # noqa: E402
 
 EVALUATIONS = {"learned": senet_eval.senet, "old": exposure_evaluation}
 
 
-def fixed_depth(evaluation, depth: int):
-    search = Expectiminimax(evaluation)
+def fixed_depth(evaluation, depth: int, rules):
+    # The learned evaluation's last two plies run on bitboards (the same values,
+    # several times faster); the old evaluation has no such shortcut.
+    frontier = Frontier(rules) if evaluation is senet_eval.senet else None
+    search = Expectiminimax(evaluation, frontier)
 
     def play(state, source):
         moves = state.legal_moves()
@@ -51,7 +55,7 @@ def fixed_depth(evaluation, depth: int):
 
 def one_game(job) -> float:
     ruleset, evaluation, depth, seed = job
-    me = fixed_depth(EVALUATIONS[evaluation], depth)
+    me = fixed_depth(EVALUATIONS[evaluation], depth, PRESETS[ruleset])
     greedy = arena.greedy_player(evaluate.senet_race)
     seat = seed % 2
     players = (me, greedy) if seat == 0 else (greedy, me)

@@ -25,6 +25,7 @@ from ..chance import random_choice
 from . import evaluate, senet_eval
 from .mcts import MCTS
 from .search import WIN, AlphaBeta, Expectiminimax
+from .senet_frontier import frontier
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def _search(
             searcher = Expectiminimax(evaluate.senet_race)
             found = searcher.search(state, settings.senet_depth, seconds)
         else:
-            searcher = Expectiminimax(senet_eval.senet)
+            searcher = Expectiminimax(senet_eval.senet, frontier(state.rules))
             budget = seconds * SENET_SHARE if seconds else seconds
             found = searcher.search(
                 state,

@@ -28,9 +28,14 @@ from typing import Any
 from ..protocol import CHANCE
 
 Evaluate = Callable[[Any, int], float]
+#: ``frontier(state, seat, depth, alpha, beta)``: the value of a chance node ``depth``
+#: (1 or 2) plies from the horizon, as the search would find it, computed by the game
+#: in bulk; or None to search it.
+Frontier = Callable[[Any, int, int, float, float], float | None]
 WIN = 1.0
-#: How many nodes pass between two looks at the clock.
-CLOCK_EVERY = 255
+#: How many nodes pass between two looks at the clock (a node with a frontier below
+#: it can stand for a hundred positions: look often, a look costs little).
+CLOCK_EVERY = 31
 
 
 def terminal_value(state: Any, seat: int) -> float:
@@ -47,8 +52,9 @@ class OutOfTime(Exception):
 class Expectiminimax:
     """Expectiminimax with alpha-beta and Star1 pruning, for games with chance."""
 
-    def __init__(self, evaluate: Evaluate) -> None:
+    def __init__(self, evaluate: Evaluate, frontier: Frontier | None = None) -> None:
         self.evaluate = evaluate
+        self.frontier = frontier
         self.deadline = float("inf")
         self.nodes = 0
         self.depth_reached = 0  # the deepest depth the last search finished
@@ -139,6 +145,10 @@ class Expectiminimax:
         if depth == 0:
             return self.evaluate(state, seat)
         if actor == CHANCE:
+            if depth <= 2 and self.frontier is not None:
+                value = self.frontier(state, seat, depth, alpha, beta)
+                if value is not None:
+                    return value
             return self._chance(state, depth, seat, alpha, beta)
         if actor == seat:
             value = -2.0

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from operator import mul
 
 from .search import terminal_value
-from .senet_features import Describer
+from .senet_score import Scorer
 from .senet_weights import WEIGHTS
 
 #: A learned value is an estimate: it never reaches a proven win or loss.
@@ -34,18 +33,19 @@ def reading(rules) -> str:
 
 
 @lru_cache(maxsize=64)
-def model(rules) -> tuple[Describer, tuple[float, ...]]:
-    return Describer(rules), tuple(WEIGHTS[reading(rules)])
+def scorer(rules) -> Scorer:
+    return Scorer(rules, WEIGHTS[reading(rules)])
 
 
 def first_seat_chance(state) -> float | None:
     """The first seat's winning chance by the model; None before the colours are
     decided."""
-    describer, weights = model(state.rules)
-    x = describer.describe(state)
-    if x is None:
-        return None
-    z = sum(map(mul, weights, x))  # the lengths are checked by the tests
+    z = scorer(state.rules).z(state)
+    return None if z is None else chance_of(z)
+
+
+def chance_of(z: float) -> float:
+    """The logistic of the model's logit (exactly 0 or 1 far out, where exp overflows)."""
     if z < -30:
         return 0.0
     if z > 30:
@@ -53,14 +53,19 @@ def first_seat_chance(state) -> float | None:
     return 1 / (1 + math.exp(-z))
 
 
+def value_of(z: float, seat: int) -> float:
+    """The evaluation for ``seat`` of a position whose logit for the first seat is
+    ``z``: 2p - 1 from the first seat's side, never a certain win or loss."""
+    p = chance_of(z)
+    value = 2 * p - 1 if seat == 0 else 1 - 2 * p
+    return max(-CERTAIN, min(CERTAIN, value))
+
+
 def _static(state, seat: int) -> float:
     if state.winner is not None:
         return terminal_value(state, seat)
-    p = first_seat_chance(state)
-    if p is None:
-        return 0.0
-    value = 2 * p - 1 if seat == 0 else 1 - 2 * p
-    return max(-CERTAIN, min(CERTAIN, value))
+    z = scorer(state.rules).z(state)
+    return 0.0 if z is None else value_of(z, seat)
 
 
 def senet(state, seat: int) -> float:

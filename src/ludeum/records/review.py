@@ -61,8 +61,9 @@ def value(state: Any, depth: int | None = None) -> float:
     if is_chance(state):
         from ..ai import senet_eval
         from ..ai.players import chance_scale, winning_chance
+        from ..ai.senet_frontier import frontier
 
-        search = Expectiminimax(senet_eval.senet)
+        search = Expectiminimax(senet_eval.senet, frontier(state.rules))
         seat = state.to_act()
         plies = SENET_DEPTH if depth is None else depth
         if seat == CHANCE:

@@ -1,0 +1,178 @@
+"""The learned Senet evaluation's linear score, computed on bitboards for the search.
+
+``senet_features.Describer`` lists a position's features one by one, readable and
+used for training. The search evaluates tens of thousands of positions a move, and
+listing 46 numbers for each was most of its time. Since the model is linear, a
+side's share of the score can be computed straight from its bitboards: each feature
+is a count of set bits after a few shifts and masks (pieces exposed to an enemy d
+squares behind are ``vulnerable & (enemy << d)``), times its weight; the square
+weights are summed through three tables of 1,024 entries, one per row.
+
+``Scorer(rules, weights).z(state)`` equals the dot product of the weights with
+``Describer(rules).describe(state)`` (a test checks it to 1e-9 on played positions
+of every reading); only the order of the additions differs.
+"""
+
+from __future__ import annotations
+
+from ..senet.moves import BIT, mask_of
+from ..senet.state import BLACK, WHITE
+from ..senet.track import WATER
+from .senet_features import (
+    BLOCKADE,
+    BORNE_OFF,
+    CLEAR,
+    EXPOSED,
+    FIRST_TWO_ROWS,
+    HOME,
+    PAIRED,
+    PLINTH_COUNT,
+    RISK,
+    SIDE,
+    TRAILING,
+    WAITING,
+    throw_odds,
+)
+
+ROW = 1023  # ten squares: the bits of one row
+
+
+def _row_tables(values) -> tuple[tuple[float, ...], ...]:
+    """For each row, the sum of ``values[s]`` over the squares s set in a 10-bit
+    pattern of that row."""
+    tables = []
+    for row in range(3):
+        first = 10 * row + 1
+        table = [0.0] * 1024
+        for pattern in range(1, 1024):
+            low = pattern & -pattern
+            table[pattern] = table[pattern ^ low] + values[first + low.bit_length() - 1]
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+class Scorer:
+    """One reading's weights bound to one ruleset's settings."""
+
+    def __init__(self, rules, weights) -> None:
+        w = tuple(weights)
+        self.pieces = rules.pieces
+        self.to_throw = w[SIDE]
+        self.squares = _row_tables([0.0, *w[:30]])
+        # Square numbers per row, for the risk where a bump costs the piece's square.
+        self.square_sums = _row_tables(range(31))
+        self.w_off, self.w_plinth = w[BORNE_OFF], w[PLINTH_COUNT]
+        self.w_paired, self.w_blockade = w[PAIRED], w[BLOCKADE]
+        self.w_clear, self.w_trailing = w[CLEAR], w[TRAILING]
+        self.w_home, self.w_waiting = w[HOME], w[WAITING]
+        self.w_risk = w[RISK] / 31
+        odds = throw_odds(rules)
+        tait = rules.family == "tait"
+        self.pairs_protect = not tait
+        self.plinth_attacks = tait
+        self.costs_square = tait or rules.bump_to_first_empty
+        # Pieces on these squares can never be bumped: the safe squares and the water.
+        self.shelter = mask_of(rules.safe_squares) | BIT[WATER]
+        # Attack distances d (an enemy piece d squares behind), each with its exposure
+        # weight and the cost of a bump at that distance, in the order of that cost,
+        # dearest first: a piece's risk is its worst attacker's, so each piece is
+        # charged by the first attack that reaches it. Tait's plinth attacks the
+        # squares 4 and 6, where pieces enter, while the enemy has pieces off the
+        # board: entries with d = 0 and the square's bit.
+        cost = (lambda d: odds[d]) if self.costs_square else (lambda d: 2 * d * odds[d])
+        shifts = [(d, 0, w[EXPOSED + d - 1], cost(d)) for d in range(1, 7)]
+        entries = [(0, BIT[s], w[EXPOSED + s - 1], odds[s]) for s in (4, 6)] if tait else []
+        self.attacks = tuple(sorted(shifts, key=lambda a: -a[3]))
+        self.attacks_from_plinth = tuple(sorted(shifts + entries, key=lambda a: -a[3]))
+
+        self.side = self._compile()
+
+    def _compile(self):
+        """``side(mine, opp, off, waiting)``: one side's share of the score, against
+        the enemy pieces ``opp``. Every weight and setting is bound in as a closure
+        cell: this runs for every leaf of the search, and cells read faster than
+        attributes."""
+        row0, row1, row2 = self.squares
+        sums0, sums1, sums2 = self.square_sums
+        pieces, shelter, pairs_protect = self.pieces, self.shelter, self.pairs_protect
+        w_off, w_plinth, w_paired, w_blockade = (
+            self.w_off,
+            self.w_plinth,
+            self.w_paired,
+            self.w_blockade,
+        )
+        w_clear, w_trailing, w_home, w_waiting = (
+            self.w_clear,
+            self.w_trailing,
+            self.w_home,
+            self.w_waiting,
+        )
+        w_risk, costs_square, plinth_attacks = self.w_risk, self.costs_square, self.plinth_attacks
+        attacks, attacks_from_plinth = self.attacks, self.attacks_from_plinth
+        first_two_rows = FIRST_TWO_ROWS
+
+        def side(mine: int, opp: int, off: int, waiting: bool) -> float:
+            count = mine.bit_count()
+            plinth = pieces - count - off
+            beside = mine & ((mine << 1) | (mine >> 1))
+            z = (
+                row0[mine & ROW] + row1[mine >> 10 & ROW] + row2[mine >> 20]
+                + w_off * off + w_plinth * plinth
+                + w_paired * beside.bit_count()
+                + w_blockade * (mine & (mine >> 1) & (mine >> 2)).bit_count()
+            )  # fmt: skip
+            if opp:
+                z += w_clear * (mine >> opp.bit_length()).bit_count()
+                z += w_trailing * (mine & ((opp & -opp) - 1)).bit_count()
+            else:
+                z += w_clear * count
+            if count and not mine & first_two_rows and not plinth:
+                z += w_home
+            if waiting:
+                z += w_waiting
+            open_ = mine & ~shelter & ~beside if pairs_protect else mine & ~shelter
+            if not open_:
+                return z
+            risk = 0.0
+            unpriced = open_
+            if costs_square:  # a bump costs the piece's square: sum the squares
+                chosen = attacks
+                if plinth_attacks and opp.bit_count() < pieces:
+                    chosen = attacks_from_plinth  # an upper bound, as in Describer
+                for d, bit, weight, chance in chosen:
+                    hit = open_ & (opp << d) if d else open_ & bit
+                    if hit:
+                        z += weight * hit.bit_count()
+                        charged = hit & unpriced
+                        if charged:
+                            unpriced ^= charged
+                            total = (
+                                sums0[charged & ROW]
+                                + sums1[charged >> 10 & ROW]
+                                + sums2[charged >> 20]
+                            )
+                            risk += total * chance
+            else:  # a bump costs twice the distance: the same for every piece it hits
+                for d, _bit, weight, loss in attacks:
+                    hit = open_ & (opp << d)
+                    if hit:
+                        z += weight * hit.bit_count()
+                        charged = hit & unpriced
+                        if charged:
+                            unpriced ^= charged
+                            risk += loss * charged.bit_count()
+            return z + w_risk * risk
+
+        return side
+
+    def z(self, state) -> float | None:
+        """The model's logit for the first seat; None before the colours are decided."""
+        if state.black_seat is None:
+            return None
+        waiting = state.waiting
+        black = self.side(state.black, state.white, state.borne_off[BLACK],
+                          bool(waiting & (1 << BLACK)))  # fmt: skip
+        white = self.side(state.white, state.black, state.borne_off[WHITE],
+                          bool(waiting & (1 << WHITE)))  # fmt: skip
+        z = black - white if state.black_seat == 0 else white - black
+        return z + self.to_throw if state.seat == 0 else z - self.to_throw
