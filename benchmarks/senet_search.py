@@ -8,9 +8,12 @@ games between Medium players:
 
 * **Depth per second**: the learned search deepening a move and a throw at a time
   with no early stop, within ``--seconds``: the depth it finished (median, smallest)
-  and nodes a second.
+  and nodes a second (a node with the frontier below it stands for many positions).
+* **The frontier's gain**: the time of a depth-5 search over states alone divided
+  by the same search with ``senet_frontier`` (same values, same moves), side by side
+  on the same positions.
 * **Hard as shipped** (stopping early on a clear choice): median and largest time
-  per move, and how often it stopped at depth 3.
+  per move, and how often it stopped at its settle depth.
 * **Where the time goes**: a profile of those searches, split into the move
   generator (``SenetState.apply`` and what it calls), the evaluation (features and
   model), and the search itself.
@@ -36,11 +39,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from ludeum.ai import players, senet_eval  # noqa: E402
 from ludeum.ai.search import Expectiminimax  # noqa: E402
+from ludeum.ai.senet_frontier import frontier  # noqa: E402
 from ludeum.chance import sample  # noqa: E402
 from ludeum.protocol import CHANCE  # noqa: E402
 from ludeum.senet import PRESETS, new_game  # noqa: E402
 
-EVALUATION = ("senet_eval.py", "senet_features.py", "senet_weights.py")
+EVALUATION = ("senet_eval.py", "senet_score.py", "senet_frontier.py", "senet_weights.py")
 GENERATOR = ("state.py", "moves.py", "kendall.py", "tait.py", "history.py", "sticks.py")
 
 
@@ -86,18 +90,32 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rulesets", default="jequier,jequier_ludii,kendall,tait")
     args = parser.parse_args()
-    print("| ruleset | depth in budget (median, least) | nodes/s | Hard ms (median, max) | "
-          "stopped at 3 | time: generator / evaluation / search | repeated nodes |")  # fmt: skip
-    print("| --- | --- | ---: | --- | ---: | --- | ---: |")
+    settle = players.SENET_SETTLE_DEPTH
+    print("| ruleset | depth in budget (median, least) | nodes/s | depth 5: states / frontier | "
+          f"Hard ms (median, max) | stopped at {settle} | "
+          "time: generator / evaluation / search | repeated nodes |")  # fmt: skip
+    print("| --- | --- | ---: | ---: | --- | ---: | --- | ---: |")
     for ruleset in args.rulesets.split(","):
         found = positions(ruleset, args.positions)
         depths, rates = [], []
+        fast = frontier(PRESETS[ruleset])
         for state in found:
-            searcher = Expectiminimax(senet_eval.senet)
+            searcher = Expectiminimax(senet_eval.senet, fast)
             began = time.perf_counter()
             searcher.search(state, 41, args.seconds, step=2)
             rates.append(searcher.nodes / (time.perf_counter() - began))
             depths.append(searcher.depth_reached)
+        plain_time = fast_time = 0.0
+        for state in found:  # alternately, so that load falls on both alike
+            pair = (Expectiminimax(senet_eval.senet), Expectiminimax(senet_eval.senet, fast))
+            for searcher in pair:
+                began = time.perf_counter()
+                searcher.search(state, 5, None, step=2)
+                took = time.perf_counter() - began
+                if searcher.frontier:
+                    fast_time += took
+                else:
+                    plain_time += took
         times, stopped = [], 0
         profile = cProfile.Profile()
         for state in found:
@@ -107,7 +125,7 @@ def main() -> None:
             players.choose(state, "hard", random.Random(1), seconds=args.seconds, report=report)
             profile.disable()
             times.append(1000 * (time.perf_counter() - began))
-            stopped += report.get("depth") == 3
+            stopped += report.get("depth") == settle
         stats = pstats.Stats(profile)
         split = {"generator": 0.0, "evaluation": 0.0, "search": 0.0}
         for (filename, _line, _name), row in stats.stats.items():
@@ -127,7 +145,8 @@ def main() -> None:
             nodes += counting.nodes
         shares = " / ".join(f"{100 * v / total:.0f}%" for v in split.values())
         print(f"| {ruleset} | {statistics.median(depths):.0f}, {min(depths)} | "
-              f"{statistics.median(rates):,.0f} | {statistics.median(times):.0f}, "
+              f"{statistics.median(rates):,.0f} | {plain_time / fast_time:.1f} | "
+              f"{statistics.median(times):.0f}, "
               f"{max(times):.0f} | {stopped}/{len(found)} | {shares} | "
               f"{100 * repeats / max(nodes, 1):.1f}% |", flush=True)  # fmt: skip
 

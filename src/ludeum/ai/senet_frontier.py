@@ -88,24 +88,24 @@ class Frontier:
         wait_mine, wait_opp = bool(waiting & bit), bool(waiting & (1 << other))
         results = () if waiting & bit else self._moves(position, value, forced, unmoved)
         side, to_throw = self.scorer.side, self.scorer.to_throw
-        maximise = mover == seat
+        # The mover picks the move with the best logit for itself (the first seat's
+        # logit is highest where the first seat is happiest); the value is
+        # monotonic in the logit, so only the chosen move's needs computing.
         best = None
         for new_mine, new_opp, new_off, extra in results:
-            if new_off == self.pieces:
-                score = WIN if maximise else -WIN
-            else:
-                z = side(new_mine, new_opp, new_off, wait_mine) - side(
-                    new_opp, new_mine, off_opp, wait_opp
-                )
-                if mover:
-                    z = -z  # the model's logit is the first seat's
-                following = mover if extra else 1 - mover
-                z = z + to_throw if following == 0 else z - to_throw
-                score = senet_eval.value_of(z, seat)
-            if best is None or (score > best if maximise else score < best):
-                best = score
+            if new_off == self.pieces:  # the mover's last piece is off: it has won
+                return WIN if mover == seat else -WIN
+            z = side(new_mine, new_opp, new_off, wait_mine) - side(
+                new_opp, new_mine, off_opp, wait_opp
+            )
+            if mover:
+                z = -z  # the model's logit is the first seat's
+            following = mover if extra else 1 - mover
+            z = z + to_throw if following == 0 else z - to_throw
+            if best is None or (z < best if mover else z > best):
+                best = z
         if best is not None:
-            return best
+            return senet_eval.value_of(best, seat)
         # The throw is lost: the turn passes, unless the ruleset gives the throw again.
         keeps = self.forfeit_again and value in self.extra_values
         if forced and forced[0] == colour:

@@ -59,8 +59,6 @@ class Scorer:
         self.pieces = rules.pieces
         self.to_throw = w[SIDE]
         self.squares = _row_tables([0.0, *w[:30]])
-        # Square numbers per row, for the risk where a bump costs the piece's square.
-        self.square_sums = _row_tables(range(31))
         self.w_off, self.w_plinth = w[BORNE_OFF], w[PLINTH_COUNT]
         self.w_paired, self.w_blockade = w[PAIRED], w[BLOCKADE]
         self.w_clear, self.w_trailing = w[CLEAR], w[TRAILING]
@@ -73,18 +71,23 @@ class Scorer:
         self.costs_square = tait or rules.bump_to_first_empty
         # Pieces on these squares can never be bumped: the safe squares and the water.
         self.shelter = mask_of(rules.safe_squares) | BIT[WATER]
-        # Attack distances d (an enemy piece d squares behind), each with its exposure
-        # weight and the cost of a bump at that distance, in the order of that cost,
-        # dearest first: a piece's risk is its worst attacker's, so each piece is
-        # charged by the first attack that reaches it. Tait's plinth attacks the
-        # squares 4 and 6, where pieces enter, while the enemy has pieces off the
-        # board: entries with d = 0 and the square's bit.
-        cost = (lambda d: odds[d]) if self.costs_square else (lambda d: 2 * d * odds[d])
-        shifts = [(d, 0, w[EXPOSED + d - 1], cost(d)) for d in range(1, 7)]
-        entries = [(0, BIT[s], w[EXPOSED + s - 1], odds[s]) for s in (4, 6)] if tait else []
-        self.attacks = tuple(sorted(shifts, key=lambda a: -a[3]))
-        self.attacks_from_plinth = tuple(sorted(shifts + entries, key=lambda a: -a[3]))
-
+        # What an open piece's attackers add to the score, by the six squares behind
+        # it: bit j of ``window`` is an enemy piece 6 - j squares behind. The exposure
+        # features count each attacker; the risk charges the worst one, the chance of
+        # its throw times what the bump costs (twice the distance, or the square).
+        self.by_window, self.worst_odds = [], []
+        for window in range(64):
+            near = [6 - j for j in range(6) if window >> j & 1]
+            exposure = sum(w[EXPOSED + d - 1] for d in near)
+            if self.costs_square:  # the square is the piece's: added per piece
+                self.by_window.append(exposure)
+                self.worst_odds.append(max((odds[d] for d in near), default=0.0))
+            else:
+                worst = max((2 * d * odds[d] for d in near), default=0.0)
+                self.by_window.append(exposure + self.w_risk * worst)
+        # Tait's plinth attacks squares 4 and 6, where pieces enter, while the enemy
+        # has pieces off the board: (the square's exposure weight, its throw's chance).
+        self.entry_attacks = {4: (w[EXPOSED + 3], odds[4]), 6: (w[EXPOSED + 5], odds[6])}
         self.side = self._compile()
 
     def _compile(self):
@@ -93,22 +96,13 @@ class Scorer:
         cell: this runs for every leaf of the search, and cells read faster than
         attributes."""
         row0, row1, row2 = self.squares
-        sums0, sums1, sums2 = self.square_sums
         pieces, shelter, pairs_protect = self.pieces, self.shelter, self.pairs_protect
-        w_off, w_plinth, w_paired, w_blockade = (
-            self.w_off,
-            self.w_plinth,
-            self.w_paired,
-            self.w_blockade,
-        )
-        w_clear, w_trailing, w_home, w_waiting = (
-            self.w_clear,
-            self.w_trailing,
-            self.w_home,
-            self.w_waiting,
-        )
-        w_risk, costs_square, plinth_attacks = self.w_risk, self.costs_square, self.plinth_attacks
-        attacks, attacks_from_plinth = self.attacks, self.attacks_from_plinth
+        w_off, w_plinth, w_paired = self.w_off, self.w_plinth, self.w_paired
+        w_blockade, w_clear, w_trailing = self.w_blockade, self.w_clear, self.w_trailing
+        w_home, w_waiting, w_risk = self.w_home, self.w_waiting, self.w_risk
+        by_window, worst_odds = tuple(self.by_window), tuple(self.worst_odds)
+        costs_square, plinth_attacks = self.costs_square, self.plinth_attacks
+        entry_attacks = self.entry_attacks
         first_two_rows = FIRST_TWO_ROWS
 
         def side(mine: int, opp: int, off: int, waiting: bool) -> float:
@@ -131,36 +125,29 @@ class Scorer:
             if waiting:
                 z += w_waiting
             open_ = mine & ~shelter & ~beside if pairs_protect else mine & ~shelter
-            if not open_:
+            if not open_ or not opp and not plinth_attacks:
                 return z
+            behind = opp << 7  # bit s - 1 + 7 - (6 - j) = s + j: shift right by s
+            if not costs_square:
+                while open_:
+                    low = open_ & -open_
+                    open_ ^= low
+                    z += by_window[behind >> low.bit_length() & 63]
+                return z
+            entries = plinth_attacks and opp.bit_count() < pieces  # as in Describer
             risk = 0.0
-            unpriced = open_
-            if costs_square:  # a bump costs the piece's square: sum the squares
-                chosen = attacks
-                if plinth_attacks and opp.bit_count() < pieces:
-                    chosen = attacks_from_plinth  # an upper bound, as in Describer
-                for d, bit, weight, chance in chosen:
-                    hit = open_ & (opp << d) if d else open_ & bit
-                    if hit:
-                        z += weight * hit.bit_count()
-                        charged = hit & unpriced
-                        if charged:
-                            unpriced ^= charged
-                            total = (
-                                sums0[charged & ROW]
-                                + sums1[charged >> 10 & ROW]
-                                + sums2[charged >> 20]
-                            )
-                            risk += total * chance
-            else:  # a bump costs twice the distance: the same for every piece it hits
-                for d, _bit, weight, loss in attacks:
-                    hit = open_ & (opp << d)
-                    if hit:
-                        z += weight * hit.bit_count()
-                        charged = hit & unpriced
-                        if charged:
-                            unpriced ^= charged
-                            risk += loss * charged.bit_count()
+            while open_:
+                low = open_ & -open_
+                open_ ^= low
+                square = low.bit_length()
+                window = behind >> square & 63
+                z += by_window[window]
+                worst = worst_odds[window]
+                if entries and square in entry_attacks:
+                    weight, chance = entry_attacks[square]
+                    z += weight
+                    worst = max(worst, chance)
+                risk += square * worst
             return z + w_risk * risk
 
         return side
