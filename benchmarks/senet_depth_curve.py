@@ -1,7 +1,7 @@
 """How much Senet strength does depth buy? Win rates against greedy by depth (not a test).
 
     python3 benchmarks/senet_depth_curve.py [--games 400] [--rulesets jequier,kendall]
-        [--depths 1,3,5] [--evaluations learned,old] [--jobs 2]
+        [--depths 1,3,5] [--evaluations learned,old] [--against greedy|5] [--jobs 2]
 
 Issue 15 asks Hard to beat the one-ply greedy player 70% of the time in Jéquier's and
 Kendall's readings. Whether that is possible at all depends on how much of Senet is
@@ -54,11 +54,14 @@ def fixed_depth(evaluation, depth: int, rules):
 
 
 def one_game(job) -> float:
-    ruleset, evaluation, depth, seed = job
+    ruleset, evaluation, depth, against, seed = job
     me = fixed_depth(EVALUATIONS[evaluation], depth, PRESETS[ruleset])
-    greedy = arena.greedy_player(evaluate.senet_race)
+    if against == "greedy":
+        opponent = arena.greedy_player(evaluate.senet_race)
+    else:  # the same evaluation at another depth
+        opponent = fixed_depth(EVALUATIONS[evaluation], int(against), PRESETS[ruleset])
     seat = seed % 2
-    players = (me, greedy) if seat == 0 else (greedy, me)
+    players = (me, opponent) if seat == 0 else (opponent, me)
     result = arena.play(new_game(PRESETS[ruleset], seed // 2 % 2), players, random.Random(seed))
     return 0.5 if result.winner is None else float(result.winner == seat)
 
@@ -70,15 +73,23 @@ def main() -> None:
     parser.add_argument("--depths", default="1,3,5")
     parser.add_argument("--evaluations", default="learned")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--against", default="greedy", help="greedy, or a depth: the same player searching so deep"
+    )
     args = parser.parse_args()
-    print("| reading | evaluation | depth | games | wins against greedy | 95% interval | minutes |")
+    against = "greedy" if args.against == "greedy" else f"depth {int(args.against)}"
+    print(f"| reading | evaluation | depth | games | wins against {against} | 95% interval "
+          "| minutes |")  # fmt: skip
     print("| --- | --- | ---: | ---: | ---: | --- | ---: |")
     with Pool(args.jobs) as pool:
         for ruleset in args.rulesets.split(","):
             for evaluation in args.evaluations.split(","):
                 for depth in map(int, args.depths.split(",")):
                     began = time.monotonic()
-                    jobs = [(ruleset, evaluation, depth, seed) for seed in range(args.games)]
+                    jobs = [
+                        (ruleset, evaluation, depth, args.against, seed)
+                        for seed in range(args.games)
+                    ]
                     total = sum(pool.map(one_game, jobs))
                     low, high = wilson(total, args.games)
                     minutes = (time.monotonic() - began) / 60
