@@ -33,9 +33,10 @@ from .search import WIN
 
 
 class Frontier:
-    """``frontier(state, seat, depth)``: the value for ``seat`` of a chance node one
-    or two plies from the search's horizon, as the search over states would find
-    it; None where it must search it itself."""
+    """``frontier(state, seat, depth, alpha, beta)``: the value for ``seat`` of a
+    chance node ``depth`` (1 or 2) plies from the search's horizon, as the search over
+    states would find it with that window (a bound where it falls outside, as Star1
+    returns); None where the search must look itself."""
 
     def __init__(self, rules) -> None:
         self.rules = rules
@@ -110,19 +111,16 @@ class Frontier:
         keeps = self.forfeit_again and value in self.extra_values
         if forced and forced[0] == colour:
             forced = ()
-        if keeps:
-            following = position
-        else:
-            following = (1 - mover, other, opp, mine, off_opp, off_mine)
-        if not again:
+        turn = position if keeps else (1 - mover, other, opp, mine, off_opp, off_mine)
+        if not again:  # the horizon: score the board as it stands, with its next thrower
             z = side(mine, opp, off_mine, wait_mine) - side(opp, mine, off_opp, wait_opp)
             if mover:
                 z = -z
-            z = z + to_throw if following[0] == 0 else z - to_throw
+            z = z + to_throw if turn[0] == 0 else z - to_throw
             return senet_eval.value_of(z, seat)
         total = 0.0
         for value, chance in self.outcomes:
-            total += chance * self._thrown(following, value, waiting, forced, unmoved, seat, False)
+            total += chance * self._thrown(turn, value, waiting, forced, unmoved, seat, False)
         return total
 
     def _moves(self, position, value, forced, unmoved) -> list[tuple[int, int, int, bool]]:
@@ -138,11 +136,11 @@ class Frontier:
                 low = off & -off
                 off ^= low
                 results.append((mine ^ low, opp, off_mine + 1, extra))
-            for sources, shift in ((forward, value), (back, -value)):
+            for sources, ahead in ((forward, True), (back, False)):
                 while sources:
                     low = sources & -sources
                     sources ^= low
-                    land = low << shift if shift > 0 else low >> value
+                    land = low << value if ahead else low >> value
                     if land & opp or land == WATER_BIT:
                         new_mine, new_opp, _ = move_pieces(
                             rules, mine, opp, low.bit_length(), land.bit_length()

@@ -2,11 +2,13 @@
 
 ``senet_features.Describer`` lists a position's features one by one, readable and
 used for training. The search evaluates tens of thousands of positions a move, and
-listing 46 numbers for each was most of its time. Since the model is linear, a
-side's share of the score can be computed straight from its bitboards: each feature
-is a count of set bits after a few shifts and masks (pieces exposed to an enemy d
-squares behind are ``vulnerable & (enemy << d)``), times its weight; the square
-weights are summed through three tables of 1,024 entries, one per row.
+listing 46 numbers for each was a large part of its time. Since the model is linear,
+a side's share of the score can be computed straight from its bitboards: the counts
+(pieces off, paired, in a blockade, clear, trailing) are set bits after a shift or
+two, times their weights; the square weights are summed through three tables of
+1,024 entries, one per row; and what an open piece's attackers cost (the exposure
+counts and the risk of the worst) is read from a table of 64 entries indexed by the
+six squares behind it.
 
 ``Scorer(rules, weights).z(state)`` equals the dot product of the weights with
 ``Describer(rules).describe(state)`` (a test checks it to 1e-9 on played positions
