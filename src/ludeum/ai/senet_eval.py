@@ -5,7 +5,8 @@ The model is logistic: p = 1 / (1 + exp(-w . x)), with ``x`` the features of
 and ``w`` one weight list per reading, learned offline by self-play
 (``scripts/train_senet.py``) and stored in ``senet_weights``. ``p`` is the first
 seat's chance of winning; the evaluation for a seat is 2p - 1 (or 1 - 2p), in
-[-1, 1] like every evaluation the search uses.
+[-1, 1] like every evaluation the search uses. The search computes w . x with
+``senet_score`` straight from the bitboards (the same number, without listing x).
 
 The model is trained on positions after a move, where the next throw is unknown. A
 position where the throw is already known (a leaf of the search that stops just
