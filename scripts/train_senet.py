@@ -12,10 +12,14 @@ variety the learning needs). After every move the model is nudged so that its va
 of the previous positions moves toward its value of the new one, and the last
 position toward who really won.
 
-Kendall's 16 rulesets share one weight list: each game is played under one of them
-drawn at random, so that the weights serve every option.
+Kendall's 16 rulesets share a base list, and each of his four options has a list of
+its own that adds to the base where the option is on (``senet_eval.OPTIONS``). Each
+game is played under one of the 16 drawn at random, with the sum of the lists that
+apply; the game's change to that sum is shared equally among them, so that a list
+learns what its option changes and the base what they have in common.
 
-``--resume`` goes on from the stored weights of the reading (a second, gentler run).
+``--resume`` goes on from the stored weights of the reading (a second, gentler run);
+an option list not stored yet starts at zeros.
 ``--write`` stores the weights in ``src/ludeum/ai/senet_weights.py`` with the command,
 seed, number of games and date (and, after ``--resume``, the run it went on from),
 replacing only this reading's entry. The committed weights were made by the runs
@@ -36,6 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from ludeum.ai.senet_eval import OPTIONS, options_on  # noqa: E402
 from ludeum.ai.senet_features import FEATURES, Describer  # noqa: E402
 from ludeum.chance import sample  # noqa: E402
 from ludeum.protocol import CHANCE  # noqa: E402
@@ -112,8 +117,11 @@ def self_play_game(weights, describers, rules, seed, alpha, lam) -> tuple[int, i
 
 
 def train(reading: str, games: int, seed: int, alpha: float, decay: float, lam: float,
-          start: list[float] | None = None):  # fmt: skip
+          start: list[float] | None = None, start_options: dict | None = None):  # fmt: skip
+    """Returns the reading's base list and its options' lists ({} if it has none)."""
     weights = list(start) if start else [0.0] * len(FEATURES)
+    options = {name: list((start_options or {}).get(name) or [0.0] * len(FEATURES))
+               for name in OPTIONS.get(reading, {})}  # fmt: skip
     rulesets = [PRESETS[name] for name in READINGS[reading]]
     describers = {rules: Describer(rules) for rules in rulesets}
     picker = random.Random(seed)
@@ -122,36 +130,51 @@ def train(reading: str, games: int, seed: int, alpha: float, decay: float, lam: 
         # The step shrinks as the games go on: alpha at first, alpha * decay by the end.
         rate = alpha * decay ** (game / max(games - 1, 1))
         rules = rulesets[picker.randrange(len(rulesets))]
-        self_play_game(weights, describers, rules, picker.getrandbits(32), rate, lam)
+        lists = [weights] + [options[name] for name in options_on(rules)]
+        played = [sum(column) for column in zip(*lists, strict=True)]
+        before = list(played)
+        self_play_game(played, describers, rules, picker.getrandbits(32), rate, lam)
+        # The game moved the sum it played with; each list that made it takes an
+        # equal share, so the sum moves exactly as one list would have.
+        share = 1 / len(lists)
+        for i, (new, old) in enumerate(zip(played, before, strict=True)):
+            if new != old:
+                for part in lists:
+                    part[i] += (new - old) * share
         if (game + 1) % max(games // 10, 1) == 0:
             print(f"{reading}: {game + 1} games, {time.monotonic() - began:.0f} s", flush=True)
-    return weights
+    return weights, options
 
 
-def write(reading: str, weights: list[float], meta: dict) -> None:
+def write(reading: str, weights: list[float], meta: dict, options: dict | None = None) -> None:
     """Replace one reading's entry in senet_weights.py, keeping the others (under a
     lock, so that readings trained side by side do not overwrite each other)."""
     lock_file = ROOT / "build" / "train_senet.lock"  # out of the source tree
     lock_file.parent.mkdir(exist_ok=True)
     with open(lock_file, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        _write(reading, weights, meta)
+        _write(reading, weights, meta, options or {})
 
 
-def _write(reading: str, weights: list[float], meta: dict) -> None:
+def _write(reading: str, weights: list[float], meta: dict, options: dict) -> None:
     namespace: dict = {}
     if WEIGHTS_FILE.exists():
         exec(WEIGHTS_FILE.read_text(), namespace)  # our own generated data file
     table = dict(namespace.get("WEIGHTS", {}))
     training = dict(namespace.get("TRAINING", {}))
+    option_table = dict(namespace.get("OPTION_WEIGHTS", {}))
     table[reading] = [round(w, 5) for w in weights]
+    if options:
+        option_table[reading] = {name: [round(w, 5) for w in values]
+                                 for name, values in options.items()}  # fmt: skip
     training[reading] = meta
     lines = [
         '"""Weights of the learned Senet evaluation, one list per reading (generated).',
         "",
         "Written by scripts/train_senet.py --write; do not edit by hand. Each list follows",
         "``senet_features.FEATURES``; ``TRAINING`` says how each list was made, so that it",
-        'can be made again."""',
+        "can be made again. ``OPTION_WEIGHTS`` holds the lists a reading's options add to",
+        'its list where they are on (``senet_eval.OPTIONS``), made by the same run."""',
         "",
         "# ruff: noqa: E501 (generated data: a training run's command stays on one line)",
         "# fmt: off",
@@ -164,12 +187,23 @@ def _write(reading: str, weights: list[float], meta: dict) -> None:
     lines += ["}", "", "WEIGHTS = {"]
     for name in sorted(table):
         lines.append(f"    {name!r}: [")
-        values = table[name]
-        for start in range(0, len(values), 8):
-            lines.append("        " + ", ".join(repr(v) for v in values[start : start + 8]) + ",")
+        lines += _rows(table[name], "        ")
         lines.append("    ],")
+    lines += ["}", "", "OPTION_WEIGHTS = {"]
+    for name in sorted(option_table):
+        lines.append(f"    {name!r}: {{")
+        for option, values in option_table[name].items():
+            lines.append(f"        {option!r}: [")
+            lines += _rows(values, "            ")
+            lines.append("        ],")
+        lines.append("    },")
     lines += ["}", ""]
     WEIGHTS_FILE.write_text("\n".join(lines))
+
+
+def _rows(values: list[float], indent: str) -> list[str]:
+    return [indent + ", ".join(repr(v) for v in values[start : start + 8]) + ","
+            for start in range(0, len(values), 8)]  # fmt: skip
 
 
 def main() -> None:
@@ -184,23 +218,26 @@ def main() -> None:
                         help="go on from the stored weights instead of zeros")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
-    start = None
-    meta_before = None
+    start = start_options = meta_before = None
     if args.resume:
         from ludeum.ai import senet_weights
 
         start = senet_weights.WEIGHTS[args.reading]
+        start_options = senet_weights.OPTION_WEIGHTS.get(args.reading)
         meta_before = senet_weights.TRAINING[args.reading]
-    weights = train(args.reading, args.games, args.seed, args.alpha, args.decay, args.lam, start)
-    for name, w in zip(FEATURES, weights, strict=True):
-        print(f"  {name:>14}: {w:+.4f}")
+    weights, options = train(args.reading, args.games, args.seed, args.alpha, args.decay,
+                             args.lam, start, start_options)  # fmt: skip
+    print(" " * 16 + "".join(f"{name:>15}" for name in ["base", *options]))
+    for i, name in enumerate(FEATURES):
+        row = [weights[i]] + [values[i] for values in options.values()]
+        print(f"  {name:>14}" + "".join(f"{w:+15.4f}" for w in row))
     if args.write:
         command = "python3 scripts/train_senet.py " + " ".join(sys.argv[1:])
         meta = {"command": command, "seed": args.seed, "games": args.games,
                 "date": datetime.date.today().isoformat()}  # fmt: skip
         if meta_before:  # a second run on top of the first: both are needed to redo it
             meta = {**meta, "games": meta_before["games"] + args.games, "after": meta_before}
-        write(args.reading, weights, meta)
+        write(args.reading, weights, meta, options)
         print(f"written: {WEIGHTS_FILE.relative_to(ROOT)}")
 
 

@@ -70,6 +70,43 @@ def test_every_reading_has_a_weight_per_feature_and_its_training_recorded():
         assert len(made["date"]) == 10
 
 
+def test_each_kendall_option_has_a_weight_list_made_with_the_base():
+    # Made by one run (senet_eval.OPTIONS): the base's training record covers them.
+    assert set(senet_weights.OPTION_WEIGHTS) == set(senet_eval.OPTIONS)
+    for reading, options in senet_eval.OPTIONS.items():
+        assert set(senet_weights.OPTION_WEIGHTS[reading]) == set(options)
+        for values in senet_weights.OPTION_WEIGHTS[reading].values():
+            assert len(values) == len(FEATURES) and any(values)
+
+
+def test_a_kendall_ruleset_adds_the_lists_of_its_options_to_the_base():
+    base = senet_weights.WEIGHTS["kendall"]
+    extra = senet_weights.OPTION_WEIGHTS["kendall"]
+    assert senet_eval.options_on(PRESETS["kendall"]) == ()
+    assert senet_eval.weights(PRESETS["kendall"]) == base
+    both = senet_eval.weights(PRESETS["kendall_trap_home_row"])
+    for i in range(len(FEATURES)):
+        assert math.isclose(both[i], base[i] + extra["trap"][i] + extra["home row"][i])
+    assert senet_eval.options_on(PRESETS["kendall_five_pieces_starting_throw"]) == (
+        "five pieces", "starting throw")  # fmt: skip
+    # A custom ruleset of his with four pieces counts as his five-piece option.
+    assert "five pieces" in senet_eval.options_on(PRESETS["kendall"].with_options(pieces=4))
+    # The other readings have no options: Jéquier's five-piece custom rules use his list.
+    assert senet_eval.weights(PRESETS["jequier"].with_options(pieces=5)) == (
+        senet_weights.WEIGHTS["jequier"])  # fmt: skip
+
+
+def test_the_scorer_of_a_kendall_option_uses_the_summed_list():
+    rules = PRESETS["kendall_trap"]
+    state = played_positions("kendall_trap", seeds=[3])[12]
+    x = Describer(rules).describe(state)
+    summed = senet_eval.weights(rules)
+    expected = sum(w * v for w, v in zip(summed, x, strict=True))
+    assert math.isclose(senet_eval.scorer(rules).z(state), expected, abs_tol=1e-9)
+    base_only = sum(w * v for w, v in zip(senet_weights.WEIGHTS["kendall"], x, strict=True))
+    assert not math.isclose(expected, base_only, abs_tol=1e-6)
+
+
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_preset_uses_its_readings_weights(preset):
     rules = PRESETS[preset]
@@ -301,7 +338,21 @@ def test_training_is_reproducible_from_its_seed_and_moves_the_weights():
     other = train.train("tait", games=12, seed=6, alpha=0.1, decay=0.5, lam=0.7)
     assert first == again
     assert first != other
-    assert any(first)
+    weights, options = first
+    assert any(weights) and options == {}  # Tait's reading has no options
+
+
+def test_a_kendall_game_trains_the_base_and_only_the_lists_of_its_options(monkeypatch):
+    train = load_training_script()
+    # Games under the plain ruleset only: the option lists stay at zero.
+    monkeypatch.setitem(train.READINGS, "kendall", ["kendall"])
+    weights, options = train.train("kendall", games=6, seed=2, alpha=0.1, decay=0.5, lam=0.7)
+    assert any(weights) and not any(any(values) for values in options.values())
+    # Under the trap alone: the base and the trap's list share each change equally.
+    monkeypatch.setitem(train.READINGS, "kendall", ["kendall_trap"])
+    weights, options = train.train("kendall", games=6, seed=2, alpha=0.1, decay=0.5, lam=0.7)
+    assert options["trap"] == weights and any(weights)
+    assert not any(options["home row"]) and not any(options["five pieces"])
 
 
 def test_written_weights_keep_the_other_readings(tmp_path, monkeypatch):
@@ -318,3 +369,10 @@ def test_written_weights_keep_the_other_readings(tmp_path, monkeypatch):
     assert namespace["WEIGHTS"]["tait"] == weights
     assert namespace["TRAINING"]["tait"] == meta
     assert namespace["WEIGHTS"]["jequier"] == senet_weights.WEIGHTS["jequier"]
+    assert namespace["OPTION_WEIGHTS"] == senet_weights.OPTION_WEIGHTS
+    # A reading with options writes its option lists beside its base.
+    options = {name: [0.5] * len(FEATURES) for name in senet_eval.OPTIONS["kendall"]}
+    train.write("kendall", weights, meta, options)
+    exec(target.read_text(), namespace)
+    assert namespace["OPTION_WEIGHTS"]["kendall"] == options
+    assert namespace["WEIGHTS"]["kendall"] == weights

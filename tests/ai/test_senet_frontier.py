@@ -40,7 +40,7 @@ def test_the_bitboard_score_is_the_weighted_sum_of_the_features(preset):
     describer = Describer(rules)
     # The learned weights, and random ones, so that no feature hides behind a small
     # weight.
-    learned = WEIGHTS[senet_eval.reading(rules)]
+    learned = senet_eval.weights(rules)
     shuffled = [random.Random(i).uniform(-1, 1) for i in range(len(learned))]
     for weights in (learned, shuffled):
         scorer = Scorer(rules, weights)

@@ -3,7 +3,11 @@
 The model is logistic: p = 1 / (1 + exp(-w . x)), with ``x`` the features of
 ``senet_features`` (the first seat's side minus the second's, and who throws next)
 and ``w`` one weight list per reading, learned offline by self-play
-(``scripts/train_senet.py``) and stored in ``senet_weights``. ``p`` is the first
+(``scripts/train_senet.py``) and stored in ``senet_weights``. Kendall's reading has
+four options that change what squares and pieces are worth (five pieces, the
+starting throw, the trap, the home row); his 16 rulesets share a base list, and each
+option that is on adds its own list to it (``OPTIONS``), trained together with the
+base. ``p`` is the first
 seat's chance of winning; the evaluation for a seat is 2p - 1 (or 1 - 2p), in
 [-1, 1] like every evaluation the search uses. The search computes w . x with
 ``senet_score`` straight from the bitboards (the same number, without listing x).
@@ -21,7 +25,7 @@ from functools import lru_cache
 
 from .search import terminal_value
 from .senet_score import Scorer
-from .senet_weights import WEIGHTS
+from .senet_weights import OPTION_WEIGHTS, WEIGHTS
 
 #: A learned value is an estimate: it never reaches a proven win or loss.
 CERTAIN = 0.99
@@ -33,9 +37,36 @@ def reading(rules) -> str:
     return "jequier_ludii" if rules.preset == "jequier_ludii" else rules.family
 
 
+#: The options of a reading that have their own weight lists, each a test on the
+#: ruleset. A custom Kendall ruleset with fewer than seven pieces counts as five.
+OPTIONS = {
+    "kendall": {
+        "five pieces": lambda rules: rules.pieces < 7,
+        "starting throw": lambda rules: rules.starting_throw,
+        "trap": lambda rules: rules.trap,
+        "home row": lambda rules: rules.home_row,
+    },
+}
+
+
+def options_on(rules) -> tuple[str, ...]:
+    """The options of ``rules`` whose weight lists add to its reading's base list."""
+    tests = OPTIONS.get(reading(rules), {})
+    return tuple(name for name, is_on in tests.items() if is_on(rules))
+
+
+def weights(rules) -> list[float]:
+    """The weight list of ``rules``: its reading's, plus the lists of its options."""
+    total = list(WEIGHTS[reading(rules)])
+    for option in options_on(rules):
+        for i, w in enumerate(OPTION_WEIGHTS[reading(rules)][option]):
+            total[i] += w
+    return total
+
+
 @lru_cache(maxsize=64)
 def scorer(rules) -> Scorer:
-    return Scorer(rules, WEIGHTS[reading(rules)])
+    return Scorer(rules, weights(rules))
 
 
 def first_seat_chance(state) -> float | None:
