@@ -139,7 +139,7 @@ def hint(
 #: mean the model's own chances are right as they are.
 #: The model is near right in Jéquier's reading and too sure in the long games of
 #: Ludii's and Kendall's, where Medium's slips and backward moves let leads melt.
-CHANCE_SCALES = {"jequier": 0.96, "jequier_ludii": 0.09, "kendall": 0.42, "tait": 0.77}
+CHANCE_SCALES = {"jequier": 0.96, "jequier_ludii": 0.09, "kendall": 0.54, "tait": 0.77}
 #: For a ruleset of no reading above (none today): the model's own chance.
 DEFAULT_CHANCE_SCALE = 1.0
 
