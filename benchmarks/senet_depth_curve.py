@@ -38,10 +38,12 @@ from ludeum.senet import PRESETS, new_game  # noqa: E402
 EVALUATIONS = {"learned": senet_eval.senet, "old": exposure_evaluation}
 
 
-def fixed_depth(evaluation, depth: int, rules):
+def fixed_depth(evaluation, depth: int, rules, frontier=None):
     # The learned evaluation's last two plies run on bitboards (the same values,
-    # several times faster); the old evaluation has no such shortcut.
-    frontier = Frontier(rules) if evaluation is senet_eval.senet else None
+    # several times faster); the old evaluation has no such shortcut. A caller with
+    # weights of its own passes a frontier scoring with them.
+    if frontier is None and evaluation is senet_eval.senet:
+        frontier = Frontier(rules)
     search = Expectiminimax(evaluation, frontier)
 
     def play(state, source):

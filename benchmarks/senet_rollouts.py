@@ -5,14 +5,15 @@
 
 Issue 15 asks Hard to beat the one-ply greedy player 70% of the time in Jéquier's and
 Kendall's readings. Search stopped buying strength after 5 plies (``senet_depth_curve``),
-so the question is whether any player gets there. This one is far stronger per move
-than anything that fits in the app's second, by the method that made backgammon
-programs near-perfect: for every legal move it plays the game on many times (both
-sides taking the learned evaluation's favourite move, ``senet_rollout.py``), for
-``--horizon`` moves or to the end, scores where each line stopped with the learned
-evaluation (or who won), and plays the move with the best mean. Every move is tried
-with the same throws (rollout ``i`` of every move uses seed ``i``), so that the
-comparison between moves is not drowned in the throws' noise.
+so the question is whether any player gets there. This one decides in another way,
+at a cost per move far above what fits in the app's second: by rollouts, the way
+backgammon programs check their own moves. For every legal move it plays the game on
+many times (both sides taking the learned evaluation's favourite move,
+``senet_rollout.py``) for ``--horizon`` moves or to the end, scores where each line
+stopped with the learned evaluation (or who won), and plays the move with the best
+mean. Every move is tried with the same throws (rollout ``i`` of every move uses
+seed ``i``), so that the comparison between moves is not drowned in the throws'
+noise.
 
 Each side starts half the games, every game is seeded (the same seeds for every
 line); 95% Wilson intervals. Minutes a line, on one core a job.

@@ -24,10 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from senet_depth_curve import fixed_depth  # noqa: E402
 from stats import wilson  # noqa: E402
 
 from ludeum.ai import arena, senet_eval  # noqa: E402
-from ludeum.ai.search import Expectiminimax, terminal_value  # noqa: E402
+from ludeum.ai.search import terminal_value  # noqa: E402
 from ludeum.ai.senet_frontier import Frontier  # noqa: E402
 from ludeum.ai.senet_score import Scorer  # noqa: E402
 from ludeum.senet import PRESETS, new_game  # noqa: E402
@@ -63,15 +64,7 @@ def searcher(rules, weights, depth: int):
 
     frontier = Frontier(rules)
     frontier.scorer = scorer
-    search = Expectiminimax(evaluation, frontier)
-
-    def play(state, source):
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        return search.search(state, depth, None, step=2)[0]
-
-    return play
+    return fixed_depth(evaluation, depth, rules, frontier)
 
 
 def one_game(job) -> float:

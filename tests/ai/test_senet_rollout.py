@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from test_senet_eval import played_positions, random_play
+from test_senet_frontier import PRESETS_CHECKED
 
 from ludeum.ai import senet_eval
 from ludeum.senet import PRESETS, new_game
@@ -21,14 +22,6 @@ _module = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_module)
 Rollout = _module.Rollout
 
-PRESETS_CHECKED = (
-    "jequier",
-    "jequier_ludii",
-    "kendall",
-    "kendall_five_pieces_starting_throw_trap_home_row",
-    "kendall_starting_throw",
-    "tait",
-)
 #: Custom rules the presets do not cover: the literal starting lock, which holds a
 #: piece on its starting square until the one ahead of it has moved.
 CUSTOM = {"jequier literal lock": PRESETS["jequier"].with_options(starting_lock="literal")}

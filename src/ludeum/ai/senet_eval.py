@@ -3,14 +3,15 @@
 The model is logistic: p = 1 / (1 + exp(-w . x)), with ``x`` the features of
 ``senet_features`` (the first seat's side minus the second's, and who throws next)
 and ``w`` one weight list per reading, learned offline by self-play
-(``scripts/train_senet.py``) and stored in ``senet_weights``. Kendall's reading has
-four options that change what squares and pieces are worth (five pieces, the
-starting throw, the trap, the home row); his 16 rulesets share a base list, and each
-option that is on adds its own list to it (``OPTIONS``), trained together with the
-base. ``p`` is the first
+(``scripts/train_senet.py``) and stored in ``senet_weights``. ``p`` is the first
 seat's chance of winning; the evaluation for a seat is 2p - 1 (or 1 - 2p), in
 [-1, 1] like every evaluation the search uses. The search computes w . x with
 ``senet_score`` straight from the bitboards (the same number, without listing x).
+
+Kendall's reading has four options that change what squares and pieces are worth
+(five pieces, the starting throw, the trap, the home row): his 16 rulesets share a
+base list, and each option that is on adds a list of its own (``OPTIONS``), trained
+together with the base.
 
 The model is trained on positions after a move, where the next throw is unknown. A
 position where the throw is already known (a leaf of the search that stops just
