@@ -11,25 +11,46 @@
 // the eval. Without 'unsafe-eval' that Function() throws and Python never starts.
 //
 // This app makes no PyScript worker (the computer's worker is a plain Pyodide
-// module worker, static/computer-worker.mjs), so the worker hooks have nothing
-// to do here: emptying them leaves createFunction nothing to compile. It runs
-// before the hooks are read because index.html loads it right after core.js
-// (module scripts run in document order) and PyScript reads them only once
-// Pyodide has been fetched and started, seconds later. The cost: a PyScript
-// worker, if one were ever added, would lack PyScript's own JavaScript hooks.
+// module worker, static/computer-worker.mjs), so the worker hooks have nothing to
+// do here: emptying them leaves createFunction nothing to compile.
 //
-// No vendored file is changed. If a PyScript update moves this, the error below
-// (and the e2e test tests/e2e/test_csp.py) says so.
-import { hooks } from './vendor/pyscript/core.js';
+// When: static/python-snapshot.mjs, the interpreter module pyscript.toml names,
+// calls emptyWorkerHooks() once Pyodide is loaded and before it hands the
+// interpreter back. Polyscript builds the Hook only after awaiting that
+// interpreter, so the hooks are always empty when they are read: an order of cause
+// and effect, not of script timing. An earlier version imported core.js from a
+// second module script and relied on it running before Python was up; WebKit
+// never finishes evaluating PyScript's module graph for an importer (its chunks
+// import each other and the importer waits for good), so that module never ran
+// there and the page stayed on "Loading" for ever.
+//
+// How the hooks are reached without importing core.js: PyScript publishes its
+// exports, hooks included, on globalThis under Symbol.for('@pyscript/core')
+// (the sticky-module package, so that copies of PyScript bundled twice share one
+// instance). That registration is the first thing core.js does, long before it
+// loads any interpreter. The cost: a PyScript worker, if one were ever added,
+// would lack PyScript's own JavaScript hooks.
+//
+// No vendored file is changed. If a PyScript update moves any of this, the console
+// error below says so, the boot watchdog tells the visitor, and the e2e tests
+// (tests/e2e/test_csp.py, tests/engines/) fail.
 
 const JS_HOOKS = ['onReady', 'onBeforeRun', 'onBeforeRunAsync', 'onAfterRun', 'onAfterRunAsync'];
+const PYSCRIPT = Symbol.for('@pyscript/core');
 
-for (const name of JS_HOOKS) {
-  const set = hooks?.worker?.[name];
-  if (set instanceof Set) {
-    set.clear();
-  } else {
-    console.error(`Ludeum: PyScript's hooks.worker.${name} is not a Set any more: `
-      + 'check static/pyscript-without-eval.mjs against the new PyScript');
+// Empties PyScript's worker JavaScript hooks; true when all of them were found.
+export function emptyWorkerHooks() {
+  const worker = globalThis[PYSCRIPT]?.hooks?.worker;
+  let found = true;
+  for (const name of JS_HOOKS) {
+    const set = worker?.[name];
+    if (set instanceof Set) {
+      set.clear();
+    } else {
+      found = false;
+      console.error(`Ludeum: PyScript's hooks.worker.${name} is not where it was: `
+        + 'check static/pyscript-without-eval.mjs against the new PyScript');
+    }
   }
+  return found;
 }

@@ -17,6 +17,7 @@
 // whose last boot on this browser never became ready, is not used, and the boot
 // goes on as it always did, with nothing shown. Only a console line says why.
 import * as pyodideModule from './vendor/pyodide/pyodide.mjs';
+import { emptyWorkerHooks } from './pyscript-without-eval.mjs';
 
 export const version = pyodideModule.version;
 
@@ -167,6 +168,15 @@ function reseed(pyodide) {
 }
 
 export async function loadPyodide(options = {}) {
+  const pyodide = await startPython(options);
+  // On the page, PyScript reads its worker hooks as soon as it has this interpreter:
+  // they must be empty by then, or it compiles them with Function(), which the
+  // Content-Security-Policy refuses (pyscript-without-eval.mjs).
+  if (inPage) emptyWorkerHooks();
+  return pyodide;
+}
+
+async function startPython(options) {
   // PyScript derives indexURL from this module's URL: point it at Pyodide's folder.
   const settings = { ...options, indexURL: INDEX_URL };
   const found = await cachedSnapshot();
