@@ -35,6 +35,9 @@ const BOOT_MARK = 'ludeum:v1:snapshot-boot';
 const REFUSED = 'ludeum:v1:snapshot-refused';
 // Set when a page of this origin was first ready: a visit that finds it is a return.
 const VISITED = 'ludeum:v1:visited';
+// In sessionStorage: the visitor asked this tab to start without the snapshot
+// ("Start without the speed-up", static/boot-watch.js).
+const PLAIN_BOOT = 'ludeum:v1:plain-boot';
 // As static/storage-guard.js: no boot takes this long, so an older mark is a dead one.
 const LIVE_BOOT_MS = 60 * 1000;
 // After the page is ready, wait this long before fetching the snapshot, so the
@@ -70,6 +73,14 @@ function readStore(key) {
   }
 }
 
+function askedForPlain() {
+  try {
+    return window.sessionStorage.getItem(PLAIN_BOOT) === '1';
+  } catch {
+    return false;
+  }
+}
+
 function readMark() {
   try {
     return JSON.parse(storage()?.getItem(BOOT_MARK) ?? 'null');
@@ -101,6 +112,7 @@ function refusal() {
   // Pyodide's stack switching in the snapshot must match this browser's.
   if (('Suspending' in WebAssembly) !== SNAPSHOT.jspi) return 'stack switching differs';
   if (!inPage) return '';
+  if (askedForPlain()) return 'the visitor asked to start without it';
   if (readStore(REFUSED) === SNAPSHOT.engine) return 'refused after a failed boot';
   const mark = readMark();
   if (mark && mark.engine === SNAPSHOT.engine) {
@@ -183,6 +195,8 @@ async function startPython(options) {
   if (found.memory) {
     if (inPage) {
       writeStore(BOOT_MARK, JSON.stringify({ engine: SNAPSHOT.engine, tab: window.ludeumTab ?? null, at: Date.now() }));
+      // static/boot-watch.js offers a start without it if this boot never ends.
+      window.ludeumSnapshotBooting = true;
     }
     try {
       const pyodide = await pyodideModule.loadPyodide({ ...settings, _loadSnapshot: found.memory });

@@ -20,7 +20,21 @@ from .i18n import DEFAULT, LANGUAGES, N_, _, catalog_path, language, set_languag
 
 #: Words shown only until the app is ready, which then replaces them (so they are not
 #: in the page's PAGE_TEXT, which a change of language sets again).
-BOOT_TEXT = {"status": N_("Loading the game…")}
+BOOT_TEXT = {
+    "status": N_("Loading the game…"),
+    # static/boot-watch.js: the game cannot start, or has not started in time.
+    "boot-failed-title": N_("The game could not start"),
+    "boot-hung-text": N_("Something stopped it loading in this browser. Your saved game is safe."),
+    "boot-unsupported-text": N_(
+        "This browser cannot run the game: it needs WebAssembly, which is missing or "
+        "turned off here (Lockdown Mode on an iPhone or iPad turns it off)."
+    ),
+    "boot-old-text": N_("This browser is too old to run the game."),
+    "boot-advice": N_("Open this page in an up-to-date Safari, Chrome, Edge or Firefox."),
+    "boot-retry": N_("Try again"),
+    "boot-plain": N_("Start without the speed-up"),
+    "boot-download": N_("Download your saved game"),
+}
 #: The page's <title> before the app names the game it shows: the start game's.
 TITLE = N_("Ludeum: {game}")
 START_GAME = N_("Senet")

@@ -1,0 +1,135 @@
+"""The boot watch (static/boot-watch.js): a visitor never faces an endless "Loading".
+
+The rules checked: a boot that is not ready by the deadline is said, in the page's
+language, with Try again, Start without the speed-up (only when the boot used the
+snapshot, and then the next boot is plain) and the saved game as a download, byte for
+byte; the cause goes to the console; a boot that finishes after the deadline takes the
+panel away and is playable; a browser without WebAssembly is told at once that it
+cannot run the game, never "Loading".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from harness import READY_SELECTOR, SiteServer, same_game, wait_ready
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from test_play import advance
+from test_snapshot import BOOT, first_visits, saved
+
+#: The deadline a test asks for, read by the page before boot-watch.js runs: a test
+#: waits seconds, not the 45 s a real visitor is given.
+DEADLINE = """
+const asked = sessionStorage.getItem('test:deadline');
+if (asked) window.ludeumBootDeadlineMs = Number(asked);
+"""
+#: src/web/main.py, fetched by PyScript once Python is up: held, it hangs the boot
+#: after the interpreter (and its snapshot, if any) has started.
+ENTRY = "**/src/web/main.py"
+
+
+def set_deadline(page: Page, ms: int | None) -> None:
+    if ms is None:
+        page.evaluate("() => sessionStorage.removeItem('test:deadline')")
+    else:
+        page.evaluate("(ms) => sessionStorage.setItem('test:deadline', String(ms))", ms)
+
+
+@pytest.fixture
+def quiet_context(browser: Browser) -> Iterator[BrowserContext]:
+    """Service workers blocked, so that the test's routes see every request (a worker
+    would answer main.py from its cache). Not watched: the hung boots log the console
+    error they are meant to; the test checks those itself."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(DEADLINE)
+    yield context
+    context.close()
+
+
+def test_a_hung_boot_is_said_with_retry_a_plain_start_and_the_saved_game(
+    quiet_context: BrowserContext, own_site_server: SiteServer, tmp_path: Path
+) -> None:
+    page = quiet_context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    first_visits(page, own_site_server.url)  # the third visit boots from the snapshot
+    advance(page)
+    record = saved(page)
+    assert record
+
+    # Held, never answered: Python starts, the app never does (the test answers the
+    # last one when it wants the boot to finish).
+    held: list[Route] = []
+    page.route(ENTRY, lambda route: held.append(route))
+    set_deadline(page, 6_000)
+    page.reload(wait_until="commit")
+    panel = page.locator("#boot-failed")
+    expect(panel).to_be_visible(timeout=30_000)
+    expect(page.locator("#app")).to_have_attribute("data-state", "failed")
+    expect(page.locator("#status")).to_be_hidden()
+    expect(page.locator("#boot-failed-title")).to_have_text("The game could not start")
+    expect(page.locator("#boot-retry")).to_be_visible()
+    expect(page.locator("#boot-plain")).to_be_visible()  # the boot was the snapshot's
+    assert page.evaluate("() => window.ludeumSnapshotBooting") is True
+    assert any("Ludeum: the game is not ready" in text for text in errors), errors
+
+    # The saved game, byte for byte, as a file the app's Import reads.
+    link = panel.locator("a[download]:visible")
+    expect(link).to_have_count(1)
+    expect(link).to_have_text("Download your saved game")
+    with page.expect_download() as caught:
+        link.click()
+    target = tmp_path / caught.value.suggested_filename
+    caught.value.save_as(target)
+    assert caught.value.suggested_filename == "ludeum-saved-game.json"
+    assert target.read_text(encoding="utf-8") == record
+
+    # Without the speed-up: the next boot is plain (still hung here, so the panel
+    # comes back, without that button now).
+    with page.expect_navigation(wait_until="commit"):
+        page.click("#boot-plain")
+    expect(panel).to_be_visible(timeout=30_000)
+    expect(page.locator("#boot-plain")).to_be_hidden()
+    assert page.evaluate(BOOT) == "plain: the visitor asked to start without it"
+
+    # Try again: a boot that ends after its deadline. The panel shows (the timer
+    # fires once Python leaves the main thread to wait for main.py), then goes when
+    # the game is ready after all.
+    with page.expect_navigation(wait_until="commit"):
+        page.click("#boot-retry")
+    expect(panel).to_be_visible(timeout=30_000)
+    held[-1].continue_()
+    wait_ready(page)
+    expect(panel).to_be_hidden()
+    expect(page.locator("#status")).to_be_visible()
+    assert same_game(saved(page), record)
+    advance(page)  # playable
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("en", "This browser cannot run the game: it needs WebAssembly"),
+    ("fr", "Ce navigateur ne peut pas faire tourner le jeu\u00a0: il lui faut WebAssembly"),
+])  # fmt: skip
+def test_a_browser_without_webassembly_is_told_at_once_in_its_language(
+    quiet_context: BrowserContext, own_site_server: SiteServer, lang: str, sentence: str
+) -> None:
+    # What a browser whose WebAssembly is turned off (Safari's Lockdown Mode, a
+    # Firefox preference) shows a page: no WebAssembly global at all.
+    quiet_context.add_init_script("delete globalThis.WebAssembly;")
+    page = quiet_context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{own_site_server.url}?lang={lang}", wait_until="domcontentloaded")
+    assert page.evaluate("() => typeof WebAssembly") == "undefined"
+    expect(page.locator("#boot-unsupported-text")).to_be_visible(timeout=2_000)
+    expect(page.locator("#boot-unsupported-text")).to_contain_text(sentence)
+    expect(page.locator("#boot-advice")).to_be_visible()
+    expect(page.locator("#app")).to_have_attribute("data-state", "unsupported")
+    expect(page.locator("#status")).to_be_hidden()  # never "Loading"
+    expect(page.locator("#boot-retry")).to_be_hidden()  # a retry cannot help
+    assert any("cannot run the game (no usable WebAssembly)" in text for text in errors)
+    page.wait_for_timeout(2_000)
+    expect(page.locator(READY_SELECTOR)).to_have_count(0)
+    expect(page.locator("#boot-unsupported-text")).to_be_visible()
