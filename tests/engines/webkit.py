@@ -137,7 +137,8 @@ class WebKitDriver(Driver):
         not interactable") and hands it to the page as mouse input: pointerType
         "mouse", no touchstart, since WebKitGTK enables touch events only with a
         touchscreen. So this is as close to a finger as the driver allows here; real
-        touch events are exercised in Firefox (puppeteer's tap) and in Chromium."""
+        touch events (pointerType "touch", touchstart) are exercised in Firefox, whose
+        puppeteer tap sends them."""
         self._press(selector, interaction.POINTER_TOUCH)
 
     def _press(self, selector: str, kind: str) -> None:
