@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Run every check: lint, unit tests and end-to-end tests in headless Chromium.
-# On a fresh machine this does all the set-up first: Debian's chromium, the
-# .venv with requirements-dev.txt, npm packages and dist/ (scripts/build.py).
+# Run every check: lint, unit tests, end-to-end tests in headless Chromium and the
+# cross-engine ones in Firefox and WebKit (tests/engines).
+# On a fresh machine this does all the set-up first: Debian's chromium, firefox-esr,
+# webkit2gtk-driver and xvfb (scripts/ensure-browsers.sh), the .venv with
+# requirements-dev.txt, npm packages (puppeteer-core drives Firefox) and dist/
+# (scripts/build.py, which runs `npm ci` when needed).
 # Arguments go to pytest, e.g.  bash scripts/test.sh -k offline -x
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +15,7 @@ STAMP="$VENV/.requirements-dev.txt"
 
 step() { printf '\n== %s\n' "$*"; }
 
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-browsers.sh
 if [ ! -x "$CHROMIUM" ]; then
     echo "test.sh: $CHROMIUM is needed to run the browser tests" >&2
     exit 1
@@ -36,6 +39,6 @@ step "ruff"
 "$VENV/bin/ruff" check src tests scripts benchmarks
 
 step "pytest"
-# Never skip the browser tests: the e2e fixtures fail (not skip) without
-# chromium or dist/, and pytest's exit code is this script's.
+# Never skip the browser tests: the e2e and engines fixtures fail (not skip)
+# without their browser or dist/, and pytest's exit code is this script's.
 "$VENV/bin/python" -m pytest "$@"

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 from _pytest.runner import runtestprotocol
-from harness import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, SiteServer, Watch, wait_ready
+from harness import CHROMIUM, CHROMIUM_ARGS, DIST, SiteServer, Watch, dist_problem, wait_ready
 from playwright.sync_api import BrowserContext, Page
 
 #: The pages of a test whose renderer crashed (set by the watch fixture).
@@ -91,24 +91,11 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     }
 
 
-def _sources() -> Iterator[Path]:
-    yield ROOT / "index.html"
-    yield ROOT / "pyscript.toml"
-    yield from (ROOT / "src").rglob("*.py")
-    for path in (ROOT / "static").rglob("*"):
-        if path.is_file() and path.relative_to(ROOT / "static").parts[0] != "vendor":
-            yield path
-
-
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    built = DIST / "sw.js"  # written last by scripts/build.py
-    if not built.is_file() or not (DIST / "index.html").is_file():
-        pytest.fail("dist/ is not built: run `python3 scripts/build.py` (scripts/test.sh does)")
-    stale = [p for p in _sources() if p.stat().st_mtime > built.stat().st_mtime]
-    if stale:
-        names = ", ".join(str(p.relative_to(ROOT)) for p in stale[:5])
-        pytest.fail(f"dist/ is older than {names}: run `python3 scripts/build.py`")
+    problem = dist_problem()
+    if problem:
+        pytest.fail(problem)
     return DIST
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -70,6 +71,27 @@ STALL_PROBE = """() => {
 }"""
 # Python boots in about 5-6 s here; leave room for a slow, busy machine.
 READY_TIMEOUT_MS = 60_000
+
+
+def _sources() -> Iterator[Path]:
+    yield ROOT / "index.html"
+    yield ROOT / "pyscript.toml"
+    yield from (ROOT / "src").rglob("*.py")
+    for path in (ROOT / "static").rglob("*"):
+        if path.is_file() and path.relative_to(ROOT / "static").parts[0] != "vendor":
+            yield path
+
+
+def dist_problem() -> str | None:
+    """Why dist/ cannot be tested (missing, or older than a source), or None."""
+    built = DIST / "sw.js"  # written last by scripts/build.py
+    if not built.is_file() or not (DIST / "index.html").is_file():
+        return "dist/ is not built: run `python3 scripts/build.py` (scripts/test.sh does)"
+    stale = [p for p in _sources() if p.stat().st_mtime > built.stat().st_mtime]
+    if stale:
+        names = ", ".join(str(p.relative_to(ROOT)) for p in stale[:5])
+        return f"dist/ is older than {names}: run `python3 scripts/build.py`"
+    return None
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Install the Debian packages of the browsers whose programs are missing, with one
+# `apt-get update` and one `apt-get install` for all of them:
+#   chromium            /usr/bin/chromium     the build's snapshot, tests/e2e
+#   firefox-esr         /usr/bin/firefox-esr  tests/engines (through npm's puppeteer-core)
+#   webkit2gtk-driver   /usr/bin/WebKitWebDriver, and with it WebKitGTK's MiniBrowser
+#   xvfb                /usr/bin/Xvfb         the display MiniBrowser needs (no headless)
+#
+#   bash scripts/ensure-browsers.sh                 all four (scripts/test.sh)
+#   bash scripts/ensure-browsers.sh chromium        only these (scripts/serve.sh)
+#
+# Nothing here downloads a browser any other way. Elsewhere than Debian (no apt-get)
+# it says what is missing and goes on: the tests that need a missing browser then
+# fail, they never skip.
+set -euo pipefail
+
+program_of() {
+    case "$1" in
+        chromium) echo "${CHROMIUM:-/usr/bin/chromium}" ;;
+        firefox-esr) echo "${LUDEUM_FIREFOX:-/usr/bin/firefox-esr}" ;;
+        webkit2gtk-driver) echo "${LUDEUM_WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}" ;;
+        xvfb) echo /usr/bin/Xvfb ;;
+        *) echo "ensure-browsers: unknown package $1" >&2; exit 2 ;;
+    esac
+}
+
+if [ "$#" -eq 0 ]; then
+    set -- chromium firefox-esr webkit2gtk-driver xvfb
+fi
+missing=()
+for name in "$@"; do
+    program="$(program_of "$name")" || exit 2
+    if [ ! -x "$program" ]; then
+        missing+=("$name")
+    fi
+done
+if [ "${#missing[@]}" -eq 0 ]; then
+    exit 0
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "ensure-browsers: missing ${missing[*]} and no apt-get: install them (or set" \
+        "CHROMIUM, LUDEUM_FIREFOX, LUDEUM_WEBKIT_DRIVER to their programs)" >&2
+    exit 0
+fi
+printf '\n== %s\n' "installing Debian's ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+$SUDO apt-get update
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y "${missing[@]}"

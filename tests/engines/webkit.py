@@ -1,0 +1,166 @@
+"""WebKit (Safari's engine) through Selenium's WebKitGTK driver: Debian's
+WebKitWebDriver starting WebKitGTK's MiniBrowser, which has no headless mode and so
+draws on an Xvfb display (Xvfb below, one per test session)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from driver import READY_TIMEOUT_S, Driver
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.remote.client_config import ClientConfig
+from selenium.webdriver.remote.remote_connection import RemoteConnection
+from selenium.webdriver.remote.webdriver import WebDriver as Remote
+from selenium.webdriver.webkitgtk.options import Options
+from selenium.webdriver.webkitgtk.service import Service
+
+WEBKIT_DRIVER = os.environ.get("LUDEUM_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
+# libwebkit2gtk-4.1 installs it in its library folder (x86_64-linux-gnu, aarch64-...).
+MINIBROWSERS = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))
+MINIBROWSER = os.environ.get("LUDEUM_MINIBROWSER", MINIBROWSERS[0] if MINIBROWSERS else "")
+XVFB = "/usr/bin/Xvfb"
+COMMAND_TIMEOUT_S = READY_TIMEOUT_S + 30  # longer than any script or page-load wait
+SESSION_TIMEOUT_S = 30  # a session starts in about 1 s here
+# Nothing here calls Selenium Manager (the driver and browser are given); were
+# anything to, it must not download one.
+os.environ.setdefault("SE_OFFLINE", "true")
+
+# The element's middle in viewport pixels, scrolled into view first, and whether a
+# tap there lands on it (another element on top would take the tap).
+AIM_JS = """
+const el = document.querySelector(arguments[0]);
+if (!el) return null;
+el.scrollIntoView({block: 'center', inline: 'center'});
+const r = el.getBoundingClientRect();
+const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
+const hit = document.elementFromPoint(x, y);
+return [x, y, !!hit && (hit === el || el.contains(hit))];
+"""
+
+
+class Xvfb:
+    """A virtual X display on a free number (Xvfb -displayfd picks it)."""
+
+    def __init__(self, log_path: Path) -> None:
+        read, write = os.pipe()
+        self.log_path = log_path
+        with log_path.open("w") as log:
+            self._process = subprocess.Popen(
+                [XVFB, "-displayfd", str(write), "-screen", "0", "1280x1024x24",
+                 "-nolisten", "tcp"],
+                pass_fds=[write], stdout=log, stderr=log,
+            )  # fmt: skip
+        os.close(write)
+        # Xvfb writes "<number>\n" once the display is up, possibly in two writes:
+        # read to the newline, or closing early makes its second write fail and
+        # Xvfb exit ("Cannot write display number to fd").
+        written = b""
+        try:
+            while not written.endswith(b"\n"):
+                chunk = os.read(read, 64)
+                if not chunk:
+                    break  # Xvfb exited
+                written += chunk
+        finally:
+            os.close(read)
+        number = written.decode().strip()
+        if not number:
+            self._process.kill()
+            raise AssertionError(f"Xvfb exited before it opened a display; see {log_path}")
+        self.display = f":{number}"
+
+    def alive(self) -> str:
+        """Said when a browser cannot start: is the display still there?"""
+        code = self._process.poll()
+        return f"Xvfb {self.display} " + ("running" if code is None else f"exited ({code})")
+
+    def stop(self) -> None:
+        self._process.terminate()
+        self._process.wait(timeout=10)
+
+
+class WebKitDriver(Driver):
+    name = "webkit"
+
+    def __init__(self, display: Xvfb, log_path: Path) -> None:
+        options = Options()
+        options.binary_location = MINIBROWSER
+        options.add_argument("--automation")
+        # Return from get() once the document is parsed; the tests wait for Python.
+        options.page_load_strategy = "eager"
+        self.log_path = log_path
+        self._log = log_path.open("w")
+        self._service = Service(executable_path=WEBKIT_DRIVER, log_output=self._log,
+                                env={**os.environ, "DISPLAY": display.display})  # fmt: skip
+        self._service.start()
+        # Selenium's own WebKitGTK class would wait for ever: a session whose browser
+        # never connects, or a browser that dies mid-command, must fail the test, not
+        # hang the run. So the session is made here with a bounded client.
+        config = ClientConfig(self._service.service_url, timeout=SESSION_TIMEOUT_S)
+        try:
+            self._driver = Remote(RemoteConnection(client_config=config), options=options)
+        except Exception as error:
+            self._stop_service()
+            raise AssertionError(
+                f"webkit: no session ({error}); {display.alive()}; see {log_path}"
+            ) from error
+        config.timeout = COMMAND_TIMEOUT_S
+        self._driver.set_script_timeout(READY_TIMEOUT_S)
+        self._driver.set_page_load_timeout(READY_TIMEOUT_S)
+        self._driver.set_window_size(1280, 900)
+
+    def _stop_service(self) -> None:
+        self._service.stop()
+        self._log.close()
+
+    def goto(self, url: str) -> None:
+        self._driver.get(url)
+
+    def reload(self) -> None:
+        self._driver.refresh()
+
+    def click(self, selector: str) -> None:
+        """A mouse pointer's down and up at the element's middle, as puppeteer does.
+        Not WebDriver's element click: WebKitWebDriver calls an SVG group (a board
+        square) "not interactable"."""
+        self._press(selector, interaction.POINTER_MOUSE)
+
+    def tap(self, selector: str) -> None:
+        """The same with a touch pointer. WebKitWebDriver (WebKitGTK 2.50) accepts a
+        touch pointer only at viewport coordinates (on an element it answers "element
+        not interactable") and hands it to the page as mouse input: pointerType
+        "mouse", no touchstart, since WebKitGTK enables touch events only with a
+        touchscreen. So this is as close to a finger as the driver allows here; real
+        touch events (pointerType "touch", touchstart) are exercised in Firefox, whose
+        puppeteer tap sends them."""
+        self._press(selector, interaction.POINTER_TOUCH)
+
+    def _press(self, selector: str, kind: str) -> None:
+        aim = self._driver.execute_script(AIM_JS, selector)
+        assert aim is not None, f"webkit: nothing matches {selector}"
+        x, y, lands = aim
+        assert lands, f"webkit: a press at the middle of {selector} ({x}, {y}) lands elsewhere"
+        pointer = PointerInput(kind, kind)
+        actions = ActionBuilder(self._driver, mouse=pointer)
+        actions.pointer_action.move_to_location(x, y).pointer_down().pointer_up()
+        actions.perform()
+
+    def evaluate(self, expression: str) -> Any:
+        # WebDriver awaits a returned promise, like puppeteer's evaluate.
+        return self._driver.execute_script(f"return ({expression});")
+
+    def engine_problems(self) -> list[str]:
+        return []  # WebKitWebDriver has no console log: recorder.js is the record
+
+    def close(self) -> None:
+        try:
+            self._driver.quit()
+        finally:
+            self._stop_service()
+
