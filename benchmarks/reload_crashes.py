@@ -3,6 +3,7 @@ count Chromium's renderer crashes ("Page crashed"); not a test.
 
     .venv/bin/python benchmarks/reload_crashes.py [--reloads 40] [--max-delay 5]
         [--query "?game=squadro&opponent=both&level=hard"] [--seed 1] [--chromium-log]
+        [--visits N] [--cpu-load N] [--arg=--some-chromium-flag ...]
 
 Needs dist/ (python3 scripts/build.py) and Debian's /usr/bin/chromium. One page of
 one browser loads the query (by default the computer plays itself, so its worker, a
@@ -10,13 +11,22 @@ second Pyodide, starts at once and then searches), then, --reloads times, waits 
 random 0 to --max-delay seconds after the app is ready and reloads. Before each reload
 it samples the resident memory of this browser's processes by kind (renderer: the
 page, its Pyodide and the worker's). A crashed page is logged and replaced by a new
-one. --chromium-log adds --enable-logging=stderr: run with DEBUG=pw:browser to see
-Chromium's own words. See PAGE_CRASHES in tests/e2e/harness.py for what it found.
+one. --visits N starts a new browser context (empty storage and caches) every N page
+loads, so that each context sees a first visit (plain boot), a second (plain, then
+fetches the snapshot) and from the third on a snapshot boot, which needs JSPI; the
+default keeps one context, whose loads from the third on are snapshot boots. How each
+load booted (window.ludeumPythonBoot) is counted. --cpu-load N runs N busy processes
+meanwhile; --arg adds a Chromium switch (repeat it). --chromium-log adds
+--enable-logging=stderr: run with DEBUG=pw:browser to see Chromium's own words,
+the renderers' too (a --log-file gets the browser process's lines only).
+See PAGE_CRASHES in tests/e2e/harness.py for what it found.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import multiprocessing
 import os
 import random
 import subprocess
@@ -52,6 +62,11 @@ def memory_mb() -> dict[str, float]:
     return totals
 
 
+def burn() -> None:
+    while True:
+        pass
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reloads", type=int, default=40)
@@ -59,11 +74,21 @@ def main() -> None:
     parser.add_argument("--query", default="?game=squadro&opponent=both&level=hard")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chromium-log", action="store_true")
+    parser.add_argument("--visits", type=int, default=0,
+                        help="a new context every N page loads (0: one context)")
+    parser.add_argument("--cpu-load", type=int, default=0)
+    parser.add_argument("--arg", action="append", default=[], help="a Chromium switch")
     args = parser.parse_args()
     source = random.Random(args.seed)
-    extra = ["--enable-logging=stderr", "--v=0"] if args.chromium_log else []
+    extra = list(args.arg)
+    if args.chromium_log:
+        extra += ["--enable-logging=stderr", "--v=0"]
     crashes: list[str] = []
+    boots: collections.Counter[str] = collections.Counter()
     peak: dict[str, float] = {}
+    burners = [multiprocessing.Process(target=burn, daemon=True) for _ in range(args.cpu_load)]
+    for burner in burners:
+        burner.start()
     server = SiteServer(DIST)
     try:
         with sync_playwright() as playwright:
@@ -71,15 +96,22 @@ def main() -> None:
                 executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra]
             )
             context = browser.new_context()
+            loads = 0
 
             def open_page() -> Page:
                 page = context.new_page()
                 page.on("crash", lambda crashed: crashes.append(time.strftime("%H:%M:%S")))
                 page.goto(server.url + args.query)
-                wait_ready(page)
                 return page
 
+            def booted(page: Page) -> None:
+                nonlocal loads
+                loads += 1
+                wait_ready(page)
+                boots[page.evaluate("() => String(window.ludeumPythonBoot ?? null)")] += 1
+
             page = open_page()
+            booted(page)
             for number in range(args.reloads):
                 delay = source.uniform(0, args.max_delay)
                 page.wait_for_timeout(delay * 1000)
@@ -87,20 +119,32 @@ def main() -> None:
                     peak[kind] = max(peak.get(kind, 0), mb)
                 before = len(crashes)
                 try:
-                    page.reload()
-                    wait_ready(page)
+                    if args.visits and loads % args.visits == 0:
+                        page.close()
+                        context.close()
+                        context = browser.new_context()
+                        page = open_page()
+                    else:
+                        page.reload()
+                    booted(page)
                     outcome = "ok"
                 except Exception as error:  # a crash, or a reload that never got ready
                     outcome = f"{type(error).__name__}: {str(error).splitlines()[0]}"
                 if len(crashes) > before or outcome != "ok":
-                    print(f"reload {number} after {delay:.1f} s: {outcome}", flush=True)
+                    print(f"reload {number} (load {loads}) after {delay:.1f} s: {outcome}",
+                          flush=True)  # fmt: skip
                     page.close()
                     page = open_page()
+                    booted(page)
             browser.close()
     finally:
         server.stop()
+        for burner in burners:
+            burner.terminate()
     print(f"{len(crashes)} crashes in {args.reloads} reloads ({args.query}, "
-          f"0-{args.max_delay:g} s after ready, seed {args.seed})")  # fmt: skip
+          f"0-{args.max_delay:g} s after ready, seed {args.seed}, visits {args.visits or 'all'}"
+          f" per context, cpu load {args.cpu_load}, args {' '.join(args.arg) or 'none'})")
+    print("boots:", ", ".join(f"{kind} {count}" for kind, count in boots.most_common()))
     print("peak resident memory, MB:", ", ".join(f"{k} {v:.0f}" for k, v in sorted(peak.items())))
 
 

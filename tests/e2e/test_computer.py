@@ -89,8 +89,6 @@ def test_the_computer_throws_and_moves_in_senet(app_page: Page) -> None:
     assert kinds == {"Throw", "Move"}
 
 
-# It reloads while the computer's worker runs (see PAGE_CRASHES in harness.py).
-@pytest.mark.retry_if_page_crashed
 def test_a_game_against_the_computer_resumes_after_a_reload(app_page: Page) -> None:
     page = app_page
     wait_ready(page)

@@ -4,7 +4,6 @@ plays itself until someone touches the screen."""
 
 from __future__ import annotations
 
-import pytest
 from axe import check_accessibility
 from harness import wait_ready
 from playwright.sync_api import Page, expect
@@ -27,8 +26,6 @@ def targets_smaller_than(page: Page, size: int) -> list[str]:
     )
 
 
-# It reloads while the computer's worker runs (see PAGE_CRASHES in harness.py).
-@pytest.mark.retry_if_page_crashed
 def test_kiosk_attract_mode_touch_to_play_idle_countdown_and_reset(
     app_page: Page, site_server
 ) -> None:

@@ -89,9 +89,6 @@ def test_squadro_against_the_computer_takes_the_reply_back_and_redoes_it(
     assert "ahead" not in stored(page)
 
 
-# Chromium's renderer died once while this page first booted (a full run on
-# 2026-11-25, first visit, no snapshot): the JSPI crash of harness.py, PAGE_CRASHES.
-@pytest.mark.retry_if_page_crashed
 def test_a_take_back_while_the_computer_thinks_cancels_its_reply(app_page: Page) -> None:
     """Squadro: both sides play lanes 1-5, so a reply that was not dropped would be
     played as the person's own move."""
