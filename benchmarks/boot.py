@@ -362,6 +362,7 @@ def engine_visit(driver: Any, url: str, timeout_s: float) -> dict:
         "ready": ready,
         "fcp": driver.evaluate(FCP_EXPR),
         "python": driver.evaluate("window.ludeumPythonBoot ?? null"),
+        "controlled": driver.evaluate("!!navigator.serviceWorker?.controller"),
     }
 
 
@@ -469,6 +470,8 @@ def engine_table(name: str, version: str, samples: dict[str, list[dict]], failur
     if name == "firefox":
         verdict += f"; warm (snapshot) at most 0.5x: {met(warm, 0.5)}"
     print(verdict + ".")
+    controlled = sum(s["warm"]["controlled"] for s in samples["app"])
+    print(f"The app's warm visits a service worker served: {controlled} of {len(boots)}.")
     for failure in failures:
         print(f"(failed, left out: {failure})")
     return {"version": version, "cold": med("app", "cold"), "warm": med("app", "warm"),
