@@ -1,13 +1,18 @@
 """Boot benchmark: the app against a bare PyScript page on the same vendored runtime.
 
     .venv/bin/python benchmarks/boot.py [--runs 7] [--throttled-runs 3] [--baseline DIR]
+        [--engines chromium,firefox,webkit] [--engine-runs 5]
 
-Needs dist/ (python3 scripts/build.py) and Debian's /usr/bin/chromium. Measures, in
-one browser, interleaved run by run, the time from navigation start to "ready":
-  app     dist/index.html, ready when #app[data-state="ready"]
+Needs dist/ (python3 scripts/build.py) and the browsers scripts/ensure-browsers.sh
+installs: Debian's chromium, and for the other engines firefox-esr, webkit2gtk-driver
+and xvfb (with npm's puppeteer-core for Firefox). `--engines` picks which run; the
+default is all three, so a missing browser fails the run (`--engines chromium` is the
+Chromium-only benchmark of before). Measures the time from navigation start to "ready":
+  app     dist/index.html, ready when #app[data-state="ready"] (Chromium; the page's
+          `ludeum:ready` performance mark, set at the same moment, in Firefox and WebKit)
   bare    a page made here in a temporary folder (never shipped) that loads the same
           dist/static/vendor runtime and runs a one-line Python script setting the
-          same marker
+          same marker and the same performance mark
   before  (with --baseline DIR) another build of the app, e.g. the commit before the
           snapshot, built into DIR: "today" in the issue's targets
 Each run uses a fresh browser context with service workers blocked (the network and
@@ -22,21 +27,45 @@ a throttled profile (50 Mbit/s, 20 ms latency, Chromium's network emulation) wit
 service workers allowed, as a real repeat visit is served; and the bytes the first
 and the second visits move, service worker allowed: until ready, and in all (the
 precache, and on the second visit the snapshot). Prints markdown tables for docs/performance.md.
+
+Firefox and WebKit (issue 24), after Chromium, `--engine-runs` interleaved runs each,
+driven by the cross-engine tests' drivers (tests/engines: Firefox over WebDriver BiDi
+by puppeteer-core, WebKitGTK's MiniBrowser by Selenium under Xvfb). Every page of
+every run gets a fresh browser, so a fresh profile and a true first visit. Ready is
+read from the page's own `ludeum:ready` mark (nothing injected). Visits:
+  firefox  app: cold, warm-first, warm (from the snapshot: Firefox has JavaScript
+           Promise Integration; the run says if a third visit booted plain);
+           bare page: cold, warm (its second visit)
+  webkit   app and bare page: cold, warm (the second visit); WebKit has no JSPI, so
+           the app never boots from the snapshot there (its boot says why)
+Neither driver can block service workers as Chromium's context does, so by default
+the app is served here without its sw.js (the registration, made once the page is
+ready, fails): both pages then come from the network and the HTTP cache, like with
+like, as in Chromium's main table. `--engine-service-workers allow` serves sw.js, as a
+real returning visitor is served (then a warm visit waits for the worker to finish
+installing first). Each engine's table gives the machine's load average beside it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
 from harness import CHROMIUM, CHROMIUM_ARGS, DIST, SiteServer  # noqa: E402
+
+# The cross-engine tests' drivers (driver.py's interface), imported when used.
+ENGINES_DIR = Path(__file__).resolve().parent.parent / "tests" / "engines"
+ENGINES = ("chromium", "firefox", "webkit")
 
 BARE_HTML = """<!doctype html>
 <html lang="en">
@@ -50,8 +79,9 @@ BARE_HTML = """<!doctype html>
 <body>
   <main id="app" data-state="loading"><p>Loading…</p></main>
   <script type="py" config="pyscript.toml">
-from pyscript import document
+from pyscript import document, window
 document.getElementById("app").dataset.state = "ready"
+window.performance.mark("ludeum:ready")
   </script>
 </body>
 </html>
@@ -93,8 +123,14 @@ THROTTLE = {
 
 
 def make_site(root: Path, baseline: Path | None) -> None:
-    """root/app -> dist/; root/bare/ = bare page + dist/static/vendor; root/before -> DIR."""
+    """root/app -> dist/; root/bare/ = bare page + dist/static/vendor; root/before -> DIR;
+    root/app-no-sw/ = dist/ without sw.js (the other engines, service workers blocked)."""
+    root.mkdir()
     (root / "app").symlink_to(DIST, target_is_directory=True)
+    (root / "app-no-sw").mkdir()
+    for entry in DIST.iterdir():
+        if entry.name != "sw.js":
+            (root / "app-no-sw" / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     if baseline is not None:
         (root / "before").symlink_to(baseline, target_is_directory=True)
     bare = root / "bare"
@@ -239,45 +275,229 @@ def table(samples: dict[str, list[dict]], title: str) -> None:
             print(f"| {name}: first contentful paint | {cells} |")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="measured runs per page (default 7)")
-    parser.add_argument("--warmup", type=int, default=1, help="discarded runs first (default 1)")
-    parser.add_argument("--throttled-runs", type=int, default=3,
-                        help="runs on the throttled profile (default 3; 0 for none)")  # fmt: skip
-    parser.add_argument("--baseline", type=Path, help="another build of the app to compare")
-    parser.add_argument("--timeout", type=float, default=120, help="seconds per boot")
-    args = parser.parse_args()
-    if not (DIST / "index.html").is_file():
-        print("dist/ missing: run python3 scripts/build.py", file=sys.stderr)
-        return 1
-    kinds = ("app", "bare") + (("before",) if args.baseline else ())
-    timeout_ms = args.timeout * 1000
+# -- Firefox and WebKit, through tests/engines' drivers ---------------------------------
 
-    with tempfile.TemporaryDirectory(prefix="ludeum-bench-") as tmp:
-        make_site(Path(tmp), args.baseline.resolve() if args.baseline else None)
-        server = SiteServer(Path(tmp))
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                version = browser.version
-                samples = run_all(browser, server, kinds, args.runs, args.warmup, timeout_ms,
-                                  throttle=False)  # fmt: skip
-                throttled = (
-                    run_all(browser, server, kinds, args.throttled_runs, 0, timeout_ms,
-                            throttle=True)  # fmt: skip
-                    if args.throttled_runs
-                    else {}
-                )
-                sizes = {k: visit_bytes(browser, server, k, timeout_ms)
-                         for k in kinds if k != "bare"}  # fmt: skip
-                browser.close()
-        finally:
-            server.stop()
+# Expressions for driver.py's evaluate (not functions, as Playwright takes).
+# Waits in the page for the mark, by a PerformanceObserver: one script call a visit,
+# where driver.wait_for would make one every 0.15 s, each of which WebKit runs on the
+# page's main thread while Python boots there (an A/B run of 3 cold boots each could
+# not tell the two apart through WebKit's noise here; this one adds nothing to it).
+# Resolves null after the time filled in, kept within the drivers' script timeouts.
+AWAIT_READY_JS = """new Promise((resolve) => {
+  const now = performance.getEntriesByName('ludeum:ready')[0];
+  if (now) return resolve(now.startTime);
+  new PerformanceObserver((list, observer) => {
+    const mark = list.getEntriesByName('ludeum:ready')[0];
+    if (mark) {
+      observer.disconnect();
+      resolve(mark.startTime);
+    }
+  }).observe({ type: 'mark' });
+  setTimeout(() => resolve(null), %d);
+})"""
+FCP_EXPR = ("performance.getEntriesByType('paint')"
+            ".find((e) => e.name === 'first-contentful-paint')?.startTime ?? null")  # fmt: skip
+SW_INSTALLED_JS = ("navigator.serviceWorker.getRegistration()"
+                   ".then((r) => r?.active?.state === 'activated')")  # fmt: skip
 
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"{one:.1f} (5 min {five:.1f})"
+
+
+def engine_version(name: str) -> str:
+    """The browser's version as its package or binary states it."""
+    sys.path.insert(0, str(ENGINES_DIR))
+    if name == "firefox":
+        from firefox import FIREFOX
+
+        said = subprocess.run([FIREFOX, "--version"], capture_output=True, text=True)
+        return said.stdout.strip().removeprefix("Mozilla ") or "Firefox (version unknown)"
+    from webkit import MINIBROWSER
+
+    owner = subprocess.run(["dpkg-query", "-S", MINIBROWSER], capture_output=True, text=True)
+    package = owner.stdout.split(":")[0] if owner.returncode == 0 else ""
+    said = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package],
+                          capture_output=True, text=True)  # fmt: skip
+    return f"WebKitGTK {said.stdout.strip() or '(version unknown)'}"
+
+
+class EngineSession:
+    """Opens fresh browsers of one engine: a Firefox, or a WebKit on one shared Xvfb."""
+
+    def __init__(self, name: str, logs: Path) -> None:
+        sys.path.insert(0, str(ENGINES_DIR))
+        self.name, self.logs, self._display, self._opened = name, logs, None, 0
+        if name == "webkit":
+            from webkit import Xvfb
+
+            self._display = Xvfb(logs / "xvfb.log")
+
+    def open(self) -> Any:
+        self._opened += 1
+        log = self.logs / f"{self.name}-{self._opened}.log"
+        if self.name == "firefox":
+            from firefox import FirefoxDriver
+
+            return FirefoxDriver(log)
+        from webkit import WebKitDriver
+
+        return WebKitDriver(self._display, log)
+
+    def close(self) -> None:
+        if self._display is not None:
+            self._display.stop()
+
+
+def engine_visit(driver: Any, url: str, timeout_s: float) -> dict:
+    from driver import READY_TIMEOUT_S  # the drivers' script timeout
+
+    driver.goto(url)
+    wait_ms = round(min(timeout_s, READY_TIMEOUT_S - 5) * 1000)
+    ready = driver.evaluate(AWAIT_READY_JS % wait_ms)
+    if ready is None:
+        raise AssertionError(f"{driver.name}: {url} not ready in {wait_ms / 1000:.0f} s")
+    return {
+        "ready": ready,
+        "fcp": driver.evaluate(FCP_EXPR),
+        "python": driver.evaluate("window.ludeumPythonBoot ?? null"),
+        "controlled": driver.evaluate("!!navigator.serviceWorker?.controller"),
+    }
+
+
+def engine_measure(session: EngineSession, kind: str, url: str, timeout_s: float,
+                   service_workers: bool) -> dict:  # fmt: skip
+    """The visits of one page in one fresh browser; milliseconds."""
+    driver = session.open()
+    try:
+        result = {"cold": engine_visit(driver, url, timeout_s)}
+        if kind == "bare" or session.name == "webkit":  # WebKit: no JSPI, no snapshot
+            if kind == "app" and service_workers:
+                driver.wait_for(SW_INSTALLED_JS, timeout_s, "the service worker")
+            result["warm"] = engine_visit(driver, url, timeout_s)
+            return result
+        if service_workers:
+            driver.wait_for(SW_INSTALLED_JS, timeout_s, "the service worker")
+        result["warm-first"] = engine_visit(driver, url, timeout_s)
+        driver.wait_for("window.ludeumSnapshotKept === true", timeout_s, "the snapshot kept")
+        result["warm"] = engine_visit(driver, url, timeout_s)
+        return result
+    finally:
+        driver.close()
+
+
+def engine_runs(session: EngineSession, server: SiteServer, runs: int, warmup: int,
+                timeout_s: float, service_workers: bool) -> tuple[dict, list[str]]:  # fmt: skip
+    paths = {"app": "app/" if service_workers else "app-no-sw/", "bare": "bare/"}
+    samples: dict[str, list[dict]] = {"app": [], "bare": []}
+    failures: list[str] = []
+    for i in range(warmup + runs):
+        order = ("app", "bare") if i % 2 == 0 else ("bare", "app")
+        for kind in order:
+            started = time.monotonic()
+            label = "warm-up" if i < warmup else f"run {i - warmup + 1}"
+            try:
+                result = engine_measure(session, kind, server.url + paths[kind], timeout_s,
+                                        service_workers)  # fmt: skip
+            except AssertionError as error:  # a boot past the timeout, a browser that died
+                print(f"{session.name} {label:8} {kind:5} FAILED: {error}", file=sys.stderr)
+                failures.append(f"{label} {kind}: {error}")
+                continue
+            phases = "  ".join(f"{phase} {fmt(v['ready'])} ms" for phase, v in result.items())
+            boot = result["warm"]["python"] if kind == "app" else ""
+            took = time.monotonic() - started
+            print(f"{session.name} {label:8} {kind:5} {phases}  {boot or ''}"
+                  f"  ({took:.1f} s, load {load()})", file=sys.stderr)  # fmt: skip
+            if i >= warmup:
+                samples[kind].append({**result, "run": i})
+    return samples, failures
+
+
+def engine_table(name: str, version: str, samples: dict[str, list[dict]], failures: list[str],
+                 loads: tuple[str, str], service_workers: bool) -> dict:  # fmt: skip
+    """Prints the engine's table; returns its medians for the summary."""
+
+    def med(kind: str, phase: str, key: str = "ready") -> float | None:
+        return median([s[phase][key] for s in samples[kind] if phase in s])
+
+    def ratio(a: float | None, b: float | None) -> str:
+        return "n/a" if not a or not b else f"{a / b:.2f}"
+
+    phases = ("cold", "warm-first", "warm") if name == "firefox" else ("cold", "warm")
+    bare = {p: med("bare", "cold" if p == "cold" else "warm") for p in phases}
+    boots = [s["warm"]["python"] for s in samples["app"]]
+    snapshots = sum(b == "snapshot" for b in boots)
+    served = ("service workers allowed (the app's precache serves its warm visits)"
+              if service_workers else "the app served without sw.js (no service worker), "
+              "as the bare page")  # fmt: skip
+    apps, bares = len(samples["app"]), len(samples["bare"])
+    runs = f"{apps}" if apps == bares else f"{apps} (app) and {bares} (bare page)"
+    print(f"\n{version}: boot times, median of {runs} interleaved runs (ms from navigation "
+          f"start to the `ludeum:ready` mark), a fresh browser per page and run, served "
+          f"from localhost, {served}; load average {loads[0]} before, {loads[1]} after.\n")
+    print("| measure | " + " | ".join(phases) + " |")
+    print("| --- |" + " ---: |" * len(phases))
+    print("| app: ready | " + " | ".join(fmt(med("app", p)) for p in phases) + " |")
+    print("| bare PyScript page: ready | " + " | ".join(fmt(bare[p]) for p in phases) + " |")
+    print("| **app / bare** | " + " | ".join(ratio(med("app", p), bare[p]) for p in phases)
+          + " |")  # fmt: skip
+    bare_runs = {s["run"]: s for s in samples["bare"]}
+
+    def per_run(phase: str) -> str:
+        """The median and range of each run's app / bare (the same run's bare page)."""
+        against = "cold" if phase == "cold" else "warm"
+        seen = sorted(s[phase]["ready"] / bare_runs[s["run"]][against]["ready"]
+                      for s in samples["app"] if s["run"] in bare_runs)  # fmt: skip
+        if not seen:
+            return "n/a"
+        return f"{statistics.median(seen):.2f} ({seen[0]:.2f}-{seen[-1]:.2f})"
+
+    print("| app / bare, run by run: median (range) | " + " | ".join(per_run(p) for p in phases)
+          + " |")  # fmt: skip
+    print("| app: first contentful paint | " + " | ".join(fmt(med("app", p, "fcp"))
+                                                          for p in phases) + " |")  # fmt: skip
+    last = "third" if name == "firefox" else "second"
+    print(f"\nThe app's {last} visit booted from the snapshot in {snapshots} of {len(boots)} "
+          f"runs; otherwise: {sorted({b for b in boots if b != 'snapshot'}) or 'none'}.")
+    cold, warm = (med("app", p) / bare[p] if med("app", p) and bare[p] else None
+                  for p in ("cold", "warm"))  # fmt: skip
+
+    def met(value: float | None, bar: float) -> str:
+        return "met" if value is not None and value <= bar else "NOT met"
+
+    verdict = f"Targets: cold at most 1.2x the bare page: {met(cold, 1.2)}"
+    if name == "firefox":
+        verdict += f"; warm (snapshot) at most 0.5x: {met(warm, 0.5)}"
+    print(verdict + ".")
+    controlled = sum(s["warm"]["controlled"] for s in samples["app"])
+    print(f"The app's warm visits a service worker served: {controlled} of {len(boots)}.")
+    for failure in failures:
+        print(f"(failed, left out: {failure})")
+    return {"version": version, "cold": med("app", "cold"), "warm": med("app", "warm"),
+            "snapshot": f"{snapshots} of {len(boots)}"}  # fmt: skip
+
+
+def run_engine(name: str, server: SiteServer, args: argparse.Namespace, logs: Path) -> dict:
+    version = engine_version(name)
+    before = load()
+    session = EngineSession(name, logs)
+    try:
+        allow = args.engine_service_workers == "allow"
+        samples, failures = engine_runs(session, server, args.engine_runs, args.warmup,
+                                        args.timeout, allow)  # fmt: skip
+    finally:
+        session.close()
+    return engine_table(name, version, samples, failures, (before, load()),
+                        args.engine_service_workers == "allow")  # fmt: skip
+
+
+def chromium_tables(samples: dict, throttled: dict, sizes: dict, args: argparse.Namespace,
+                    version: str, loads: tuple[str, str]) -> dict:  # fmt: skip
+    """Prints Chromium's tables; returns its medians for the summary."""
     table(samples, f"Boot times, median of {args.runs} interleaved runs (ms from navigation "
           f"start); headless Chromium {version}, served from localhost, service workers "
-          "blocked.")  # fmt: skip
+          f"blocked; load average {loads[0]} before, {loads[1]} after.")  # fmt: skip
     if throttled:
         table(throttled, f"The same on a throttled profile (50 Mbit/s, 20 ms latency), "
               f"service workers allowed, median of {args.throttled_runs} runs.")  # fmt: skip
@@ -299,6 +519,87 @@ def main() -> int:
     for kind, size in sizes.items():
         for n, got in size.items():
             print(f"| {kind} | {n} | {got['ready']:,} | {got['all']:,} |")
+    boots = [s["warm"]["python"] for s in samples["app"]]
+    snapshots = sum(b == "snapshot" for b in boots)
+    return {"version": f"Chromium {version}",
+            "cold": median([s["cold"]["ready"] for s in samples["app"]]),
+            "warm": median([s["warm"]["ready"] for s in samples["app"]]),
+            "snapshot": f"{snapshots} of {len(boots)}"}  # fmt: skip
+
+
+def run_chromium(server: SiteServer, kinds: tuple[str, ...], args: argparse.Namespace) -> dict:
+    timeout_ms = args.timeout * 1000
+    before = load()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        version = browser.version
+        samples = run_all(browser, server, kinds, args.runs, args.warmup, timeout_ms,
+                          throttle=False)  # fmt: skip
+        throttled = (
+            run_all(browser, server, kinds, args.throttled_runs, 0, timeout_ms, throttle=True)
+            if args.throttled_runs
+            else {}
+        )
+        sizes = {k: visit_bytes(browser, server, k, timeout_ms)
+                 for k in kinds if k != "bare"}  # fmt: skip
+        browser.close()
+    return chromium_tables(samples, throttled, sizes, args, version, (before, load()))
+
+
+def engines_arg(text: str) -> tuple[str, ...]:
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    unknown = [n for n in names if n not in ENGINES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"engines are {', '.join(ENGINES)}; not {unknown}")
+    return names
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7,
+                        help="Chromium: measured runs per page (default 7)")  # fmt: skip
+    parser.add_argument("--warmup", type=int, default=1,
+                        help="discarded runs first, in every engine (default 1)")  # fmt: skip
+    parser.add_argument("--throttled-runs", type=int, default=3,
+                        help="Chromium: throttled runs (default 3; 0 for none)")  # fmt: skip
+    parser.add_argument("--baseline", type=Path,
+                        help="Chromium: another build of the app to compare")  # fmt: skip
+    parser.add_argument("--engines", type=engines_arg, default=ENGINES,
+                        help="comma-separated (default chromium,firefox,webkit)")  # fmt: skip
+    parser.add_argument("--engine-runs", type=int, default=5,
+                        help="Firefox and WebKit: measured runs per page (default 5)")  # fmt: skip
+    parser.add_argument("--engine-service-workers", choices=("block", "allow"), default="block",
+                        help="Firefox and WebKit: serve the app without sw.js (block, the "
+                        "default) or with it")  # fmt: skip
+    parser.add_argument("--timeout", type=float, default=120,
+                        help="seconds per boot (Firefox and WebKit: at most 85)")  # fmt: skip
+    args = parser.parse_args()
+    if not (DIST / "index.html").is_file():
+        print("dist/ missing: run python3 scripts/build.py", file=sys.stderr)
+        return 1
+    kinds = ("app", "bare") + (("before",) if args.baseline else ())
+
+    summary: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory(prefix="ludeum-bench-") as tmp:
+        make_site(Path(tmp) / "site", args.baseline.resolve() if args.baseline else None)
+        (Path(tmp) / "logs").mkdir()
+        server = SiteServer(Path(tmp) / "site")
+        try:
+            for name in args.engines:
+                if name == "chromium":
+                    summary[name] = run_chromium(server, kinds, args)
+                else:
+                    summary[name] = run_engine(name, server, args, Path(tmp) / "logs")
+                sys.stdout.flush()
+        finally:
+            server.stop()
+
+    print("\nEvery engine: the app's medians (ms from navigation start to ready); warm is "
+          "a returning visitor's boot, from the snapshot where the engine can use it.\n")
+    print("| engine | cold | warm | warm visits from the snapshot |")
+    print("| --- | ---: | ---: | --- |")
+    for got in summary.values():
+        print(f"| {got['version']} | {fmt(got['cold'])} | {fmt(got['warm'])} | {got['snapshot']} |")
     return 0
 
 
