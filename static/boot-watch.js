@@ -5,9 +5,9 @@
 // - the browser cannot run the game at all: no WebAssembly (missing, or turned off
 //   as in Safari's Lockdown Mode), WebAssembly without the BigInt integration
 //   Pyodide needs, or no module scripts (an old browser). Said at once.
-// - the game is not ready BOOT_DEADLINE_MS after the page started loading. Python
-//   is ready in about 4 s here in Chromium and Firefox, 7 s in WebKit (a plain
-//   boot, docs/performance.md); 45 s leaves room for a tablet several times slower on a
+// - the game is not ready BOOT_DEADLINE_MS after the page started loading. A plain
+//   first visit is ready in about 3 s here in Firefox, 5 s in Chromium and WebKit
+//   (docs/performance.md); 45 s leaves room for a tablet several times slower on a
 //   slow network's first visit of 14 MB. An uncaught error or a Content-Security-
 //   Policy refusal before then shortens the wait to ERROR_GRACE_MS: a boot that
 //   has thrown rarely recovers, and the visitor should not wait 45 s to hear it.
