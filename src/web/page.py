@@ -13,10 +13,10 @@ PAGE_TEXT = {
     "game-name": N_("Senet"),
     "throw": N_("Throw the sticks"),
     "pass": N_("Pass"),
-    "hint": N_("Hint"),
-    "take-back": N_("Take back"),
-    "redo": N_("Redo"),
-    "new-game": N_("New game"),
+    "hint-label": N_("Hint"),
+    "take-back-label": N_("Take back"),
+    "redo-label": N_("Redo"),
+    "new-game-label": N_("New game"),
     "show-rules": N_("Rules"),
     "moves-title": N_("Moves"),
     "review-title": N_("Review"),
@@ -30,7 +30,12 @@ PAGE_TEXT = {
         "In the move list and in this bar, Left and Right step through the game, Home "
         "and End go to its start and its end."
     ),
-    "game-over-new": N_("Play again"),
+    "game-over-new": N_("Rematch"),
+    "game-over-review": N_("Review this game"),
+    "game-over-fresh": N_("New game"),
+    "game-over-share": N_("Share"),
+    "game-over-show": N_("Result"),
+    "settings-label": N_("Settings"),
     "new-game-title": N_("New game"),
     "start-game": N_("Start"),
     "cancel-new-game": N_("Cancel"),
@@ -38,7 +43,7 @@ PAGE_TEXT = {
     "follow-other": N_("Follow the other tab"),
     "keep-apart": N_("Keep this game apart"),
     "records-title": N_("Saved games"),
-    "saved-games": N_("Saved games"),
+    "saved-games-label": N_("Saved games"),
     "close-records": N_("Close"),
     "download-game": N_("Download this game"),
     "export-label": N_("Export"),
@@ -55,7 +60,7 @@ PAGE_TEXT = {
     "update-reload": N_("Reload to update"),
     "shared-continue": N_("Continue this game"),
     "shared-back": N_("Back to my game"),
-    "share": N_("Share"),
+    "share-label": N_("Share"),
     "share-title": N_("Share this game"),
     "share-link-label": N_("Link"),
     "share-copy": N_("Copy"),
@@ -125,5 +130,9 @@ def translate_page() -> None:
         if node:
             node.textContent = _(message)
     element("throw").setAttribute("aria-keyshortcuts", "T")
+    element("game-over-close").setAttribute("aria-label", _("Hide the result"))
+    element("player-cards").setAttribute("aria-label", _("Players"))
+    for node in document.querySelectorAll('[role="group"].toolbar'):
+        node.setAttribute("aria-label", _("Game tools"))
 
 

@@ -183,9 +183,8 @@ class Review:
         state = prepared.state_at(self.stop)
         ui = screen.ui
         board = element("board")
-        extra = {"aid": screen.aid} if getattr(ui, "AID_LABEL", None) else {}
         board.innerHTML = ui.board_svg(state, selected=None, last_move=ui.last_move(state),
-                                       **extra)  # fmt: skip
+                                       **screen.board_options())  # fmt: skip
         watch_only(board)
         element("sticks").innerHTML = ui.side_svg(state)
         element("status").textContent = ui.status(state)
@@ -195,6 +194,7 @@ class Review:
         element("hint-text").hidden = True
         element("thinking").hidden = True
         element("game-over").hidden = True
+        element("game-over-show").hidden = True
         screen._render_log()
         self.render_bar()
 
@@ -249,6 +249,14 @@ class Review:
             moves.focus()
 
     # -- the graph ---------------------------------------------------------------------
+
+    def from_result(self) -> None:
+        """The result banner's "Review this game": the final position, with the graph
+        (the banner stays closed afterwards; its Result button brings it back)."""
+        self.screen.result_hidden = True
+        self.go(len(self._prepare()) - 1)
+        self.show_graph()
+        element("review-where").scrollIntoView()
 
     def show_graph(self) -> None:
         """Start computing the series of the live game, chunk after chunk."""

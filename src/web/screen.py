@@ -14,6 +14,7 @@ from ludeum import launch as launching
 from ludeum.games import GAMES, ui_for
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
+from ludeum.player_cards import cards_html, result_html
 from ludeum.protocol import IllegalAction
 from ludeum.records.library import clean_name
 from ludeum.senet import JEQUIER, PRESETS
@@ -43,6 +44,9 @@ ATTRACT_RESTART_MS = 8000
 #: earlier ones are not shown. A page with 100,000 list items is slow to build and to
 #: read with a screen reader, and nobody scrolls back that far.
 LOG_SHOWN = 300
+
+#: Where the boards are drawn narrow (static/app.css's phone layout uses the same).
+NARROW_QUERY = "(max-width: 600px)"
 
 
 class GameScreen:
@@ -94,6 +98,15 @@ class GameScreen:
         listen(element("cancel-new-game"), "click", lambda event: self.close_new_game())
         listen(element("game-over-new"), "click", lambda event: self.play_again())
         listen(element("game-over-alt"), "click", lambda event: self.play_variant())
+        listen(element("game-over-fresh"), "click", lambda event: self.open_new_game())
+        listen(element("game-over-review"), "click", lambda event: self.review.from_result())
+        listen(element("game-over-close"), "click", lambda event: self.show_result(False))
+        listen(element("game-over-show"), "click", lambda event: self.show_result(True))
+        # A phone draws the boards without their side trays (the player cards count
+        # the pieces); turning the phone or resizing the window redraws them.
+        self.narrow_query = window.matchMedia(NARROW_QUERY)
+        listen(self.narrow_query, "change", lambda event: self.render())
+        self.result_hidden = False  # the visitor closed the result to see the board
         listen(element("aid"), "change", self.on_aid)
         listen(element("show-rules"), "click", lambda event: self.open_rules())
         listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
@@ -366,8 +379,19 @@ class GameScreen:
         self.render()
 
     def play_again(self) -> None:
+        """A rematch: the same game and rules, each player in the other seat (so the
+        other one moves first, and plays the other side)."""
         rules = getattr(self.state, "rules", None)
-        self.start_new_game(self.ui.GAME, {"rules": rules, "lodestone_rules": rules})
+        first, second = self.players
+        self.start_new_game(
+            self.ui.GAME, {"rules": rules, "lodestone_rules": rules}, players=(second, first)
+        )
+
+    def show_result(self, shown: bool) -> None:
+        """Hide the result banner to look at the final board, or bring it back."""
+        self.result_hidden = not shown
+        self.render()
+        element("game-over-title" if shown else "game-over-show").focus()
 
     def start_new_game(self, game: str, options: dict, players=None) -> None:
         """A new game in place of this one, which is kept in Saved games first if it
@@ -380,6 +404,7 @@ class GameScreen:
             self.players = players
         self.name = None
         self.state = self._fresh_game(game, options)
+        self.result_hidden = False
         self.selected = None
         self.hint = None
         self.logged = 0
@@ -518,11 +543,10 @@ class GameScreen:
                 focus = str(active.getAttribute("data-square"))
         aid_label = getattr(ui, "AID_LABEL", None)
         element("aid-line").hidden = aid_label is None
-        extra = {"aid": self.aid} if aid_label else {}
         if aid_label:
             element("aid-label").textContent = _(aid_label)
         board.innerHTML = ui.board_svg(
-            state, selected=self.selected, last_move=ui.last_move(state), **extra
+            state, selected=self.selected, last_move=ui.last_move(state), **self.board_options()
         )
         element("sticks").innerHTML = ui.side_svg(state)
         element("status").textContent = ui.status(state)
@@ -532,8 +556,9 @@ class GameScreen:
         if computer:
             watch_only(board)
         element("throw").disabled = computer or not ui.can_throw(state)
-        element("throw").hidden = ui.GAME != "senet"
         element("pass").hidden = computer or ui.pass_move(state) is None
+        # One filled button at a time: Pass takes Throw's place when it is due.
+        element("throw").hidden = ui.GAME != "senet" or not element("pass").hidden
         self.takeback.render()
         if self.viewing is not None:  # a shared game is only looked at (web/share.py)
             element("throw").disabled = True
@@ -543,16 +568,7 @@ class GameScreen:
         element("ruleset-name").textContent = ui.ruleset_name(state)
         self._render_log()
         self.review.render_bar()
-        over = element("game-over")
-        if state.outcome() is None or self.viewing is not None:
-            over.hidden = True
-        else:
-            element("game-over-text").textContent = ui.status(state)
-            offer = getattr(ui, "after_game", None)
-            element("game-over-alt").hidden = offer is None
-            if offer is not None:
-                element("game-over-alt").textContent = offer(state)[0]
-            over.hidden = False
+        self._render_result()
         if focus is not None and not focus_cell(board, focus):
             # The focused cell is gone (Squadro's landing square): stay on the board,
             # on its tab stop, so that a keyboard player goes on from there.
@@ -561,8 +577,36 @@ class GameScreen:
                 stop.focus()
             elif ui.can_throw(state):
                 element("throw").focus()
-            elif state.to_act() is None:
-                element("game-over-new").focus()
+            elif state.to_act() is None and not element("game-over").hidden:
+                element("game-over-title").focus()
+
+    def board_options(self) -> dict:
+        """The keyword arguments of the game's ``board_svg`` besides the position: the
+        learning aid where the game has one, and the narrow drawing on a phone."""
+        options = {"narrow": bool(self.narrow_query.matches)}
+        if getattr(self.ui, "AID_LABEL", None):
+            options["aid"] = self.aid
+        return options
+
+    def _render_result(self) -> None:
+        """The result over the board at the end: who won, how, in how many moves."""
+        state, ui = self.state, self.ui
+        over = element("game-over")
+        outcome = state.outcome()
+        finished = outcome is not None and self.viewing is None
+        over.hidden = not finished or self.result_hidden
+        element("game-over-show").hidden = not finished or not self.result_hidden
+        if not finished:
+            return
+        sides = tuple(ui.side_card(state, seat).side for seat in (0, 1))
+        element("game-over-words").innerHTML = result_html(
+            outcome, self.players, sides, ui.status(state), len(self.log)
+        )
+        offer = getattr(ui, "after_game", None)
+        element("game-over-alt").hidden = offer is None
+        if offer is not None:
+            element("game-over-alt").textContent = offer(state)[0]
+        element("game-over-share").hidden = bool(self.launch.kiosk)
 
     def render_turn(self) -> None:
         """Who plays which side, the computer's thinking, the hint button and text."""
@@ -571,11 +615,10 @@ class GameScreen:
         state, ui = self.state, self.ui
         computer = self.computer_to_play()
         element("app").dataset.turn = "computer" if computer else "person"
-        line = element("players-line")
-        line.hidden = self.players == seats.HUMANS
-        if not line.hidden:
-            sides = [ui.side_label(state, seat) for seat in (0, 1)]
-            line.textContent = seats.players_text(self.players, sides)
+        cards = tuple(ui.side_card(state, seat) for seat in (0, 1))
+        element("player-cards").innerHTML = cards_html(
+            cards, self.players, ui.seat_to_play(state), state.outcome()
+        )
         thinking = element("thinking")
         thinking.hidden = not (computer or self.waiting_for == "hint")
         if self.waiting_for == "hint" or computer:
@@ -591,10 +634,12 @@ class GameScreen:
                 else:
                     thinking.textContent = _("{player} is thinking…", player=who)
         hint = element("hint")
-        hint.hidden = state.outcome() is not None or self.viewing is not None
+        hint.hidden = self.viewing is not None
+        # Disabled, not hidden, at the end: the toolbar keeps its shape.
         hint.disabled = computer or bool(self.waiting_for) or not state.legal_moves()
         text = element("hint-text")
-        text.hidden = self.hint is None
+        # The hint and the thinking line share one slot under the status.
+        text.hidden = self.hint is None or not thinking.hidden
         if self.hint is not None:
             move, chance = self.hint
             words = _("Hint: {move}.", move=ui.describe_move(state, move))

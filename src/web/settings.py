@@ -53,6 +53,15 @@ class Settings:
 
         listen(element("language"), "change", on_language)
         listen(element("contrast"), "click", lambda event: self.toggle_contrast())
+        listen(element("settings-toggle"), "click", lambda event: self.toggle_menu())
+
+    def toggle_menu(self) -> None:
+        """The phone's settings button shows or hides the language and contrast
+        switches (a wide screen shows them in the header and hides the button)."""
+        toggle = element("settings-toggle")
+        opening = toggle.getAttribute("aria-expanded") != "true"
+        toggle.setAttribute("aria-expanded", "true" if opening else "false")
+        element("settings").classList.toggle("open", opening)
 
     def choose_language(self, code: str, screen: GameScreen) -> None:
         written = self.storage.set(LANGUAGE_KEY, code)

@@ -30,6 +30,7 @@ class Share:
         self.own = None  # (state, players, log) of the visitor's game while viewing
         self.shared = None  # the shared game as shown
         listen(element("share"), "click", lambda event: self.open_dialog())
+        listen(element("game-over-share"), "click", lambda event: self.open_dialog())
         listen(element("share-copy"), "click", lambda event: self.copy())
         listen(element("share-close"), "click", lambda event: element("share-dialog").close())
         listen(element("share-at"), "change", lambda event: self._show_address())

@@ -32,12 +32,29 @@ def colour_name(colour: int) -> str:
     return _("Red") if colour == RED else _("White")
 
 
+def swatch_svg(colour: int) -> str:
+    """A player card's piece, ringed dashed for Red where the theme says so."""
+    cls = "red" if colour == RED else "white"
+    return (f'<svg class="swatch lodestone-swatch" viewBox="0 0 40 40">'
+            f'<circle class="ls-swatch {cls}" cx="20" cy="20" r="13"/></svg>')  # fmt: skip
+
+
 def piece_name(code: int) -> str:
     # Four whole names rather than "{colour} {kind}": languages order and agree them
     # their own way (French: "roi rouge").
     if colour_of(code) == RED:
         return _("Red king") if is_king(code) else _("Red pawn")
     return _("White king") if is_king(code) else _("White pawn")
+
+
+def _view_box(narrow: bool) -> str:
+    """The board and its tray; narrow, the board alone, without the empty margins
+    above and right of it (the coordinates are left and below), so that a square is
+    at least 44 CSS px on a 390 px phone."""
+    if not narrow:
+        return f"0 0 {BOARD + TRAY} {BOARD}"
+    side = BOARD - MARGIN + 4
+    return f"0 {MARGIN - 4} {side} {side}"
 
 
 def _xy(square: int) -> tuple[int, int]:
@@ -90,12 +107,15 @@ def board_svg(
     aid: bool = False,
     label: str | None = None,
     interactive: bool = True,
+    narrow: bool = False,
 ) -> str:
     """The board as a grid of 64 cells (Red's home rank at the bottom), one button
     each with ``data-square``, ``data-row``/``data-col`` and a name saying what is
     there. One cell is in the tab order: the selected piece, else the mover's first
     piece that can move (or the first king square during the set-up), else where the
-    last move ended, else the first cell. ``interactive=False`` draws a picture."""
+    last move ended, else the first cell. ``interactive=False`` draws a picture.
+    ``narrow`` (a phone) leaves out the tray beside the board, so that the squares
+    are as large as the screen allows: the page's player cards give its count."""
     moves = [m for m in state.legal_moves() if type(m) is Move and m != PASS]
     sources = {m.src for m in moves}
     chosen = next((s for s in sources if square_name(s) == selected), None)
@@ -116,7 +136,7 @@ def board_svg(
             last,
         )
     out = [
-        f'<svg class="lodestone-board" viewBox="0 0 {BOARD + TRAY} {BOARD}" '
+        f'<svg class="lodestone-board" viewBox="{_view_box(narrow)}" '
         f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{name}">'
     ]
     for square in range(64):
@@ -174,7 +194,8 @@ def board_svg(
         y = MARGIN + (7 - rank) * CELL + CELL / 2 + 5
         out.append(f'<text class="coord" x="{MARGIN / 2:.0f}" y="{y:.0f}" text-anchor="middle" '
                    f'aria-hidden="true">{rank + 1}</text>')  # fmt: skip
-    out.append(_captured(state))
+    if not narrow:
+        out.append(_captured(state))
     out.append("</svg>")
     return "".join(out)
 

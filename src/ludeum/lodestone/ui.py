@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 
 from ..i18n import N_, _
+from ..player_cards import SideCard
 from . import log, svg
 from .rules import FILES, HOME_RANK, LodestoneRules, square_name
-from .state import PASS, KingFile, LodestoneState, is_king, new_game
+from .state import PASS, KingFile, LodestoneState, colour_of, is_king, new_game
 
 GAME = "lodestone"
 AID_LABEL = N_("Show the magnet map")
@@ -166,3 +167,13 @@ def rules_page(state: LodestoneState) -> str:
     from .rules_page import rules_page
 
     return rules_page()
+
+
+def side_card(state: LodestoneState, seat: int) -> SideCard:
+    """The seat's player card: its colour (seat 0 plays Red) and how many of the
+    other colour's pieces it has taken."""
+    colour = seat + 1
+    other = sum(1 for code in state.board if code and colour_of(code) != colour)
+    taken = 0 if state.setting_up else 8 - other
+    return SideCard(svg.colour_name(colour), svg.swatch_svg(colour),
+                    _("{count} captured", count=taken))  # fmt: skip

@@ -115,6 +115,18 @@ def _piece(colour: int, cx: float, cy: float, extra_class: str = "") -> str:
     )
 
 
+def swatch_svg(colour: int | None) -> str:
+    """A player card's piece: White's cone, Black's spool, or an empty ring while
+    the opening has not decided the colours."""
+    if colour is None:
+        inner = '<circle class="piece unknown" cx="20" cy="20" r="13"/>'
+    elif colour == WHITE:
+        inner = '<circle class="piece white" cx="20" cy="20" r="13"/>'
+    else:
+        inner = '<rect class="piece black" x="8" y="8" width="24" height="24" rx="6"/>'
+    return f'<svg class="swatch senet-swatch" viewBox="0 0 40 40">{inner}</svg>'
+
+
 def colour_name(colour: int) -> str:
     return _("White") if colour == WHITE else _("Black")
 

@@ -13,6 +13,7 @@ import random
 
 from ..history import newest_first
 from ..i18n import _
+from ..player_cards import SideCard
 from . import log, svg
 from .rulesets import JEQUIER, PRESETS, SenetRules
 from .setup_form import ruleset_name as _ruleset_name
@@ -35,7 +36,11 @@ def start(options: dict, first_seat: int) -> SenetState:
     return new_game(rules if isinstance(rules, SenetRules) else PRESETS["jequier"], first_seat)
 
 
-def board_svg(state: SenetState, *, selected: str | None = None, last_move=None) -> str:
+def board_svg(
+    state: SenetState, *, selected: str | None = None, last_move=None, narrow: bool = False
+) -> str:
+    """The board; ``narrow`` (a phone) draws it the same for now: its tray is also the
+    target for bearing off, so it stays."""
     return svg.board_svg(
         state, selected=_square(selected) if selected else None, last_move=last_move
     )
@@ -221,3 +226,14 @@ def rules_page(state: SenetState) -> str:
     from .rules_pages import rules_page  # not needed to boot
 
     return rules_page(state.rules)
+
+
+def side_card(state: SenetState, seat: int) -> SideCard:
+    """The seat's player card: its colour and pieces borne off (nothing yet while
+    the opening has not decided the colours)."""
+    colour = state.colour_of(seat)
+    if colour is None:
+        return SideCard("", svg.swatch_svg(None), "")
+    tally = _("{count} of {total} borne off", count=state.borne_off[colour],
+              total=state.rules.pieces)  # fmt: skip
+    return SideCard(svg.colour_name(colour), svg.swatch_svg(colour), tally)

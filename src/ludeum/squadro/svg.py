@@ -35,6 +35,15 @@ def side_name(seat: int) -> str:
     return _("Light") if seat == H else _("Dark")
 
 
+def swatch_svg(seat: int) -> str:
+    """A player card's piece: Light's arrow points right (it moves across), Dark's
+    points down."""
+    shape = "34,20 10,6 15,20 10,34" if seat == H else "20,34 6,10 20,15 34,10"
+    colour = "light" if seat == H else "dark"
+    return (f'<svg class="swatch squadro-swatch" viewBox="0 0 40 40">'
+            f'<polygon class="sq-swatch {colour}" points="{shape}"/></svg>')  # fmt: skip
+
+
 def _cell(column: int, row: int) -> tuple[int, int]:
     return MARGIN + column * CELL, MARGIN + row * CELL
 
@@ -136,13 +145,16 @@ def board_svg(
     last_move: Move | None = None,
     label: str | None = None,
     interactive: bool = True,
+    narrow: bool = False,
 ) -> str:
     """The board as a grid of 45 cells, one button each with ``data-square``,
     ``data-row``/``data-col`` and a name saying what stands there. A cell holding a
     piece the mover may move is named ``L<lane>``; the square where the selected
     piece would stop is ``end``; any other is ``<column>,<row>``. One cell is in the
     tab order: the selected piece, else the mover's first piece, else the piece
-    moved last, else the first cell. ``interactive=False`` draws a picture."""
+    moved last, else the first cell. ``interactive=False`` draws a picture.
+    ``narrow`` (a phone) leaves out the tray beside the board, so that the squares
+    are as large as the screen allows: the page's player cards give its count."""
     movable = {m.lane for m in state.legal_moves()}
     chosen = int(selected[1:]) if selected and selected[1:].isdigit() else None
     if chosen not in movable:
@@ -184,7 +196,7 @@ def board_svg(
             last,
         )
     out = [
-        f'<svg class="squadro-board" viewBox="0 0 {SIZE + TRAY} {SIZE}" '
+        f'<svg class="squadro-board" viewBox="0 0 {SIZE if narrow else SIZE + TRAY} {SIZE}" '
         f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{name}">'
     ]
     for column, row in squares():
@@ -254,7 +266,8 @@ def board_svg(
                      f'width="{CELL - 6}" height="{CELL - 6}" rx="8"/>')  # fmt: skip
         parts.append("</g>")
         out.append("".join(parts))
-    out.append(_home_tray(state))
+    if not narrow:
+        out.append(_home_tray(state))
     out.append("</svg>")
     return "".join(out)
 

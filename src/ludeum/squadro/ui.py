@@ -13,8 +13,9 @@ import random
 
 from ..history import last
 from ..i18n import _
+from ..player_cards import SideCard
 from . import log, svg
-from .rules import HOME, POSITION, TURNAROUND, H
+from .rules import HOME, PIECES_TO_WIN, POSITION, TURNAROUND, H
 from .state import Move, SquadroState, new_game
 
 GAME = "squadro"
@@ -129,3 +130,10 @@ def rules_page(state: SquadroState) -> str:
     from .rules_page import rules_page
 
     return rules_page()
+
+
+def side_card(state: SquadroState, seat: int) -> SideCard:
+    """The seat's player card: its side and how many of its pieces are back home
+    (four win)."""
+    tally = _("{count} of {needed} home", count=state.home_count(seat), needed=PIECES_TO_WIN)
+    return SideCard(svg.side_name(seat), svg.swatch_svg(seat), tally)
