@@ -68,7 +68,8 @@ PAGE_TEXT = {
     "keys-hint": N_(
         "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
         "Space picks a piece, then where it goes; Escape drops the choice; T throws the "
-        "sticks in Senet; H asks for a hint; Z takes back a move, Y plays it again."
+        "sticks in Senet; H asks for a hint; Z takes back a move, Y plays it again; the "
+        "question mark (?) shows or hides this help."
     ),
 }
 

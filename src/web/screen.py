@@ -45,6 +45,10 @@ ATTRACT_RESTART_MS = 8000
 #: read with a screen reader, and nobody scrolls back that far.
 LOG_SHOWN = 300
 
+#: Keys that say the visitor plays by keyboard, which shows them the keys' help (a
+#: touch screen or a mouse never needs that paragraph).
+KEYBOARD_USER_KEYS = ("Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+
 #: Where the boards are drawn narrow (static/app.css's phone layout uses the same).
 NARROW_QUERY = "(max-width: 600px)"
 
@@ -297,6 +301,8 @@ class GameScreen:
         self.keeping.save()
         said, self.to_say = self.to_say, None
         self.render()
+        if self.state.outcome() is not None and not element("game-over").hidden:
+            element("game-over-title").focus()  # the result is what comes next
         if not self.attract:  # the kiosk's own games between visitors are not read out
             announce(" ".join([self.ui.announce(before, action, self.state), *said]))
         self.computer_turn()
@@ -500,6 +506,11 @@ class GameScreen:
                 focus_cell(board, name)
 
     def on_page_key(self, event) -> None:
+        keys = element("keys-hint")
+        if event.key == "?":
+            keys.hidden = not keys.hidden  # the keyboard help, on demand
+        elif keys.hidden and event.key in KEYBOARD_USER_KEYS:
+            keys.hidden = False  # a keyboard user: the keys are worth a line
         if self.takeback.on_key(event):
             return
         tag = (event.target.tagName or "").lower()
@@ -551,6 +562,7 @@ class GameScreen:
         element("sticks").innerHTML = ui.side_svg(state)
         element("status").textContent = ui.status(state)
         element("game-name").textContent = ui.title()
+        element("app").dataset.game = ui.GAME  # the layout differs a little per game
         document.title = _("Ludeum: {game}", game=ui.title())
         computer = self.computer_to_play()
         if computer:
