@@ -75,7 +75,18 @@
     // different count) is left alone.
     var labelled = document.querySelectorAll('#board [aria-label]');
     var texts = document.querySelectorAll('#board text');
-    if (labelled.length === words.board.length && texts.length === words.board_text.length) {
+    var tips = document.querySelectorAll('#board [data-tip]');
+    var tipWords = words.board_tips || [];
+    if (labelled.length === words.board.length && texts.length === words.board_text.length
+        && tips.length === tipWords.length) {
+      // A special square's name, shown on hover (its <title>) and on a long press.
+      for (var t = 0; t < tips.length; t++) {
+        tips[t].setAttribute('data-tip', tipWords[t]);
+        var title = tips[t].querySelector('title');
+        if (title) {
+          title.textContent = tipWords[t];
+        }
+      }
       for (var k = 0; k < labelled.length; k++) {
         labelled[k].setAttribute('aria-label', words.board[k]);
       }

@@ -41,6 +41,8 @@ START_GAME = N_("Senet")
 
 _LABEL = re.compile(r'aria-label="([^"]*)"')
 _TEXT = re.compile(r"(<text\b[^>]*>)([^<]*)(</text>)")
+_TIP = re.compile(r'data-tip="([^"]*)"')
+_TITLE = re.compile(r"(<title>)([^<]*)(</title>)")
 
 
 class PageTextError(ValueError):
@@ -60,14 +62,22 @@ def board_words(svg: str) -> list[str]:
     return [unescape(match.group(2)) for match in _TEXT.finditer(svg)]
 
 
+def board_tips(svg: str) -> list[str]:
+    """The names a drawing shows on hover and long press (``data-tip``, which its
+    ``<title>`` repeats), in document order."""
+    return [unescape(value) for value in _TIP.findall(svg)]
+
+
 def _wordless(svg: str) -> str:
+    svg = _TITLE.sub(r"\1\3", _TIP.sub('data-tip=""', svg))
     return _TEXT.sub(r"\1\3", _LABEL.sub('aria-label=""', svg))
 
 
 def prerendered(page_text: Mapping[str, str], board: Callable[[], str]) -> dict[str, dict]:
     """For each language the app speaks: ``{"title", "text": {element id: words},
     "board": [the start board's accessible names], "board_text": [the text of its
-    <text> elements]}``, both in document order. English is ``{}``:
+    <text> elements], "board_tips": [its special squares' names]}``, in document
+    order. English is ``{}``:
     the page is written in English already. ``board`` draws the start board in the
     current language. Raises PageTextError when a language's catalog is missing or
     its board differs from the English one by more than its words (then words given
@@ -91,6 +101,7 @@ def prerendered(page_text: Mapping[str, str], board: Callable[[], str]) -> dict[
                 "text": {id_: _(message) for id_, message in words.items()},
                 "board": board_labels(drawn),
                 "board_text": board_words(drawn),
+                "board_tips": board_tips(drawn),
             }
         return table
     finally:

@@ -83,7 +83,7 @@ class Keeping:
         if text is None and not self.storage.available:
             self.screen.notice(_("This browser does not let the page store anything: the "
                                  "game can be played but will not be kept after a "
-                                 "reload."))  # fmt: skip
+                                 "reload."), info=True)  # fmt: skip
         return text
 
     def _boot_marker(self) -> dict:
@@ -192,7 +192,8 @@ class Keeping:
             self.unsaved = None
             self.records.saving = True
             self.records.render()
-            self.screen.notice(_("Saving works again: this game is saved."), key="saving")
+            self.screen.notice(_("Saving works again: this game is saved."), key="saving",
+                               info=True)  # fmt: skip
             self.screen.say(_("Saving works again: this game is saved."))
 
     def _saving_failed(self, written: Written, at_boot: bool = False) -> None:

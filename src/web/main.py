@@ -19,6 +19,7 @@ from web.screen import GameScreen
 from web.settings import Settings
 from web.share import Share
 from web.storage import Storage
+from web.tips import SquareTips
 from web.transfer import Transfer
 from web.update import NewVersion
 
@@ -34,6 +35,7 @@ def main() -> None:
     share = Share(screen, launch)  # before the computer's turn: a link's game is only shown
     settings.wire(screen)
     Transfer(screen)  # export and import as files
+    SquareTips()  # special squares named on a long press
     if launch.kiosk:
         screen.kiosk = Kiosk(screen, launch.idle_seconds)
         in_progress = screen.restored and screen.state.outcome() is None

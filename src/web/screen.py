@@ -261,7 +261,7 @@ class GameScreen:
     def on_computer_change(self) -> None:
         if self.computer.failed and not self.computer.ready:
             self.notice(_("This browser cannot run the computer player in the background, "
-                          "so it thinks more briefly and plays weaker."))  # fmt: skip
+                          "so it thinks more briefly and plays weaker."), info=True)  # fmt: skip
         self.render_turn()
 
     def ask_hint(self) -> None:
@@ -523,12 +523,18 @@ class GameScreen:
 
     # -- drawing --------------------------------------------------------------------
 
-    def notice(self, text: str, detail: str | None = None, key: str | None = None) -> None:
+    def notice(
+        self, text: str, detail: str | None = None, key: str | None = None, info: bool = False
+    ) -> None:
         """Add a message to the notice box (text only: it may quote a URL or a save).
         A message with a ``key`` replaces the previous one with that key (saving
-        fails, then works again: only the latest is true)."""
+        fails, then works again: only the latest is true). ``info`` marks news that is
+        nobody's fault (storage off in a frame, saving working again): the box wears
+        the error style only while it holds an error."""
         box = element("notice")
         line = document.createElement("p")
+        if info:
+            line.dataset.kind = "info"
         if key is not None:
             for old in box.querySelectorAll(f'p[data-key="{key}"]'):
                 old.remove()
@@ -540,6 +546,9 @@ class GameScreen:
             more.textContent = detail
             line.appendChild(more)
         box.appendChild(line)
+        box.classList.toggle("info", not box.querySelector('p:not([data-kind="info"])'))
+        # Errors interrupt a screen reader; news waits its turn.
+        box.setAttribute("role", "status" if box.classList.contains("info") else "alert")
         box.hidden = False
 
     def render(self, focus: str | None = None) -> None:

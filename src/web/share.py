@@ -57,6 +57,8 @@ class Share:
             self._drop_parameters()
             return
         screen = self.screen
+        # "Back to my game" only for a visitor who has one (a game begun here).
+        element("shared-back").hidden = not screen.state.actions()
         self.own = (screen.state, screen.players, screen.log, screen.ahead, screen.name)
         self.shared = state
         screen.viewing = self

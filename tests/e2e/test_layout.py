@@ -29,7 +29,8 @@ OBSERVE_SHIFTS = """() => {
     for (const entry of list.getEntries()) {
       window.testShifts.push({
         value: entry.value,
-        moved: entry.sources.map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?'),
+        moved: entry.sources.map(
+          (s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?'),
       });
     }
   }).observe({ type: 'layout-shift' });
@@ -38,17 +39,21 @@ OBSERVE_SHIFTS = """() => {
 #: What can be done now, by a person's click: 'over', 'pass', 'throw', 'wait' (the
 #: computer's turn) or the names of the pieces that can move.
 CHOICES = """() => {
-  const usable = (id) => { const e = document.getElementById(id); return e && !e.hidden && !e.disabled; };
+  const usable = (id) => {
+    const e = document.getElementById(id);
+    return e && !e.hidden && !e.disabled;
+  };
   if (!document.getElementById('game-over').hidden) return 'over';
   if (document.getElementById('app').dataset.turn === 'computer') return 'wait';
   if (usable('pass')) return 'pass';
   if (usable('throw')) return 'throw';
   const cells = [...document.querySelectorAll(
-    '#board [role="button"].movable, #board [role="button"]:has(> .movable), #board .sq-cell:has(.sq-piece.movable)')];
+    '#board [role="button"].movable, #board [role="button"]:has(> .movable),'
+    + ' #board .sq-cell:has(.sq-piece.movable)')];
   return cells.map((cell) => cell.dataset.square);
 }"""
-TARGETS = """() => [...document.querySelectorAll('#board [role="button"].target, #board [data-square="end"]')]
-  .map((cell) => cell.dataset.square)"""
+TARGETS = """() => [...document.querySelectorAll(
+    '#board [role="button"].target, #board [data-square="end"]')].map((c) => c.dataset.square)"""
 
 
 @pytest.fixture

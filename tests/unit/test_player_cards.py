@@ -15,7 +15,6 @@ from ludeum.senet import new_game as new_senet
 from ludeum.squadro import new_game as new_squadro
 from ludeum.squadro.svg import board_svg as squadro_svg
 
-
 CARDS = (SideCard("White", "<svg/>", "2 of 5 borne off"), SideCard("Black", "<svg/>", ""))
 
 

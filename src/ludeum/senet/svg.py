@@ -76,7 +76,14 @@ def _mark(square: int, marked: frozenset[int], left: int) -> str:
     x, y = _corner(square, left)
     cx, cy = x + SIZE // 2, y + SIZE // 2
     if square == 26:
-        return f'<circle class="mark" cx="{cx}" cy="{cy}" r="{SIZE * 0.3:.0f}"/>'
+        # The nefer sign ("beautiful"): a heart under a windpipe with a crossbar.
+        # Never a plain ring, which a glance would take for a white piece.
+        return (
+            f'<path class="mark" d="M{cx} {cy + 20} C{cx - 14} {cy + 12} {cx - 12} {cy - 4} '
+            f'{cx} {cy - 2} C{cx + 12} {cy - 4} {cx + 14} {cy + 12} {cx} {cy + 20}z"/>'
+            f'<line class="mark" x1="{cx}" y1="{cy - 2}" x2="{cx}" y2="{cy - 20}"/>'
+            f'<line class="mark" x1="{cx - 6}" y1="{cy - 14}" x2="{cx + 6}" y2="{cy - 14}"/>'
+        )
     if square == WATER:
         waves = "".join(
             f'<path class="mark water-line" d="M{x + 8} {y + dy} q 11 -8 22 0 t 22 0"/>'
@@ -278,7 +285,15 @@ def board_svg(
             target=is_target,
         )
         attrs = _cell_attrs(str(square), text, place, tab_stop)
-        out.append(f'<g class="{" ".join(classes)}" data-square="{square}"{attrs}>')
+        tip = ""
+        if square in marked:
+            # Named on hover (the title) and on a long press (data-tip, web/tips.py).
+            words = escape(_("Square {number}: {name}", number=square,
+                             name=_(MARK_NAMES[square])))  # fmt: skip
+            tip = f' data-tip="{words}"'
+        out.append(f'<g class="{" ".join(classes)}" data-square="{square}"{attrs}{tip}>')
+        if tip:
+            out.append(f"<title>{words}</title>")
         out.append(f'<rect class="cell" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}"/>')
         out.append(_mark(square, marked, left))
         out.append(

@@ -66,6 +66,22 @@ def preview(state: SquadroState, lane: int) -> tuple[list[tuple[int, int]], tupl
     return passed, _square_of(seat, lane, end)
 
 
+def last_path(state: SquadroState) -> list[tuple[int, int]]:
+    """The squares the last move's piece went over, from where it stood to where it
+    stopped (its jumps included), read from the state's effects; [] at the start."""
+    moved = next((e for e in state.effects if e[0] == "moved"), None)
+    if moved is None:
+        return []
+    _kind, lane, before, after = moved
+    mover = state.winner if state.winner is not None else 1 - state.seat
+    squares_ = []
+    for progress in range(before, after + 1):
+        square = _square_of(mover, lane, POSITION[progress])
+        if square not in squares_:
+            squares_.append(square)
+    return squares_
+
+
 def _dots(count: int, cx: float, cy: float, vertical: bool) -> str:
     out = []
     for i in range(count):
@@ -199,11 +215,14 @@ def board_svg(
         f'<svg class="squadro-board" viewBox="0 0 {SIZE if narrow else SIZE + TRAY} {SIZE}" '
         f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{name}">'
     ]
+    travelled = last_path(state) if last_move is not None else []
     for column, row in squares():
         x, y = _cell(column, row)
         kind = "crossing" if 1 <= row <= 5 and 1 <= column <= 5 else "edge"
         piece = standing.get((column, row))
         classes = ["sq-cell", kind]
+        if (column, row) in travelled:
+            classes.append("last-path")
         flags = []
         if piece is not None:
             text = piece_label(state, *piece)
