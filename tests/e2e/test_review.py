@@ -51,7 +51,7 @@ def status_after(review: Review, stop: int) -> str:
 
 def viewing(stop: int, total: int) -> str:
     if stop == 0:
-        return f"Viewing the start of the game, before move 1 of {total}"
+        return f"Viewing the start of the game ({total} moves)"
     return f"Viewing move {stop} of {total}"
 
 

@@ -42,7 +42,7 @@ def test_the_graph_is_hidden_from_screen_readers_and_has_a_0_to_100_percent_axis
     root = parse(graph_svg([0.5, 0.6, 0.4], 1, [], "White", True))
     assert root.get("aria-hidden") == "true"  # the page's slider speaks for it
     labels = [text.text for text in root.iter(f"{NS}text")]
-    assert {"0%", "50%", "100%", "Start", "Move 2"} <= set(labels)
+    assert {"0%", "50%", "100%", "Start of the game", "Move 2"} <= set(labels)
     assert axis_label("White", True) == "White's estimated winning chance"
 
 
@@ -143,7 +143,7 @@ def test_the_sides_halves_are_labelled_and_text_is_escaped():
 
 def test_the_banner_names_the_move_the_board_shows():
     assert banner_text(12, 273) == "Viewing move 12 of 273"
-    assert banner_text(0, 273) == "Viewing the start of the game, before move 1 of 273"
+    assert banner_text(0, 273) == "Viewing the start of the game (273 moves)"
     set_language("fr")
     assert banner_text(12, 273) == "Vous voyez le coup 12 sur 273"
 

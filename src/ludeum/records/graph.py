@@ -126,7 +126,7 @@ def graph_svg(
         out.append(f'<text class="graph-side" x="{LEFT + 6}" y="{TOP + 13}">{ahead}</text>')
         out.append(f'<text class="graph-side" x="{LEFT + 6}" '
                    f'y="{TOP + frame.plot_h - 5}">{behind}</text>')  # fmt: skip
-    start = escape(_("Start"))
+    start = escape(_("Start of the game"))
     out.append(f'<text class="graph-axis" x="{LEFT}" y="{frame.height - 6}">{start}</text>')
     end = escape(_("Move {number}", number=stops - 1))
     out.append(f'<text class="graph-axis" x="{right:.1f}" y="{frame.height - 6}" '

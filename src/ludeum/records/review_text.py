@@ -21,7 +21,7 @@ from .review import TurningPoint
 def banner_text(stop: int, total: int) -> str:
     """What the bar over the board says: which move the board shows, of how many."""
     if stop <= 0:
-        return _("Viewing the start of the game, before move 1 of {total}", total=total)
+        return _("Viewing the start of the game ({total} moves)", total=total)
     return _("Viewing move {number} of {total}", number=stop, total=total)
 
 
