@@ -20,15 +20,16 @@ PAGE_TEXT = {
     "show-rules": N_("Rules"),
     "moves-title": N_("Moves"),
     "review-title": N_("Review"),
-    "review-first": N_("First"),
-    "review-prev": N_("Previous"),
-    "review-next": N_("Next"),
-    "review-last": N_("Last"),
+    "review-first-label": N_("First move"),
+    "review-prev-label": N_("Previous move"),
+    "review-next-label": N_("Next move"),
+    "review-last-label": N_("Last move"),
     "review-back": N_("Back to the game"),
     "review-continue": N_("Continue from here"),
-    "review-keys": N_(
-        "In the move list and in this bar, Left and Right step through the game, Home "
-        "and End go to its start and its end."
+    "review-open": N_("Review the game"),
+    "review-graph-keys": N_(
+        "Click the graph to view a move. Keys: Left and Right choose a move on the "
+        "graph, Enter shows it."
     ),
     "game-over-new": N_("Rematch"),
     "game-over-review": N_("Review this game"),

@@ -1,23 +1,46 @@
 """Review: stepping through the game on screen, and its win-chance graph.
 
-The move list's entries are activatable (a click, or Enter on a focused entry); the
-review bar steps first / previous / next / last, and so do Left, Right, Home and End
-while the focus is in the move list or the bar (the board keeps its own arrows).
-While reviewing, the board shows the chosen position with its move marked, play is
-blocked and the computer waits; the live game is neither changed nor saved.
+The move list's entries are activatable (a click, or Enter on a focused entry), and
+"Review the game" opens the review at the last move. While reviewing, a banner over
+the board says which move it shows ("Viewing move N of M", ``records.review_text``)
+with Back to the game, Continue from here, and first / previous / next / last; Left,
+Right, Home and End step too while the focus is in the move list or the banner (the
+board keeps its own arrows). The board shows the chosen position with its move
+marked; every play control (throw, pass, hint, take back, redo, the board's taps) is
+disabled and the computer waits; the live game is neither changed nor saved.
 "Continue from here" makes the reviewed position the game and keeps the old line in
-``screen.ahead``. The graph's values come from the computer's worker a chunk at a
-time (``ludeum.records.review``), and the graph is redrawn after each chunk.
+``screen.ahead``.
+
+The win-chance graph shows full width under the board while reviewing, and stays
+after "Back to the game" on a finished game (a game in progress hides it: play goes
+on). Its values come from the computer's worker a chunk at a time
+(``ludeum.records.review``), and it is redrawn after each chunk, at the pixel width
+of its box (``records.graph``). It is a slider: its cursor follows the mouse, or
+Left, Right, Page Up, Page Down, Home and End, and says its move, move-list line and
+value in the readout line and as the slider's value text; a click or tap, or Enter,
+shows that move on the board.
 """
 
 from __future__ import annotations
 
-from pyscript import document
+from pyscript import document, window
 
 from ludeum import saves
-from ludeum.i18n import _
+from ludeum.i18n import N_, _
 
 from .page import announce, element, listen, watch_only
+
+#: The step buttons' words: the accessible name is the label inside each (PAGE_TEXT),
+#: the tooltip names the key too.
+STEP_TITLES = {
+    "review-first": N_("First move (Home)"),
+    "review-prev": N_("Previous move (Left arrow)"),
+    "review-next": N_("Next move (Right arrow)"),
+    "review-last": N_("Last move (End)"),
+}
+#: The graph's keys: how far each moves its cursor (None: to an end).
+GRAPH_KEYS = {"ArrowLeft": -1, "ArrowDown": -1, "ArrowRight": 1, "ArrowUp": 1,
+              "PageDown": -10, "PageUp": 10, "Home": None, "End": None}  # fmt: skip
 
 #: Review stops per request to the worker: small, so that a move the computer is
 #: asked for meanwhile waits little, and the graph fills visibly.
@@ -34,16 +57,26 @@ class Review:
         self.graph_save: str | None = None  # the game the series belongs, as saved
         self.graph_state = None  # and as a state
         self.graph_id = 0
+        self.graph_open = False  # the graph stays after review on a finished game
+        self.cursor: int | None = None  # the graph's cursor (keys); None: the stop shown
+        self.hover: int | None = None  # the stop under the mouse on the graph
         for id_, step in (("review-first", "first"), ("review-prev", "prev"),
                           ("review-next", "next"), ("review-last", "last")):  # fmt: skip
             listen(element(id_), "click", lambda event, step=step: self.step(step))
         listen(element("review-back"), "click", lambda event: self.leave())
         listen(element("review-continue"), "click", lambda event: self.continue_here())
-        listen(element("review-graph-show"), "click", lambda event: self.show_graph())
+        listen(element("review-open"), "click", lambda event: self.open())
         listen(element("moves"), "click", self.on_moves_click)
         listen(element("moves"), "keydown", self.on_key)
-        listen(element("review-bar"), "keydown", self.on_key)
+        listen(element("review-banner"), "keydown", self.on_key)
         listen(element("review-turns"), "click", self.on_turn_click)
+        graph = element("review-graph")
+        listen(graph, "click", self.on_graph_click)
+        listen(graph, "keydown", self.on_graph_key)
+        listen(graph, "pointermove", self.on_graph_pointer)
+        listen(graph, "pointerleave", self.on_graph_leave)
+        listen(graph, "blur", lambda event: self._set_cursor(None))
+        listen(window, "resize", lambda event: self._draw_graph())
 
     @property
     def active(self) -> bool:
@@ -76,14 +109,25 @@ class Review:
             self.screen.waiting_for = None
             self.screen.selected = None
         self.stop = stop
+        self.cursor = self.hover = None
+        self.graph_open = True
         self.render()
-        # Spoken once here (the bar's own text is not a live region): where, and what
-        # the move was.
+        self.show_graph()
+        # Spoken once here (the banner's own text is not a live region): where, and
+        # what the move was.
         log = self.screen.log
         said = self.where_text()
         if 0 < stop <= len(log):
             said = said.rstrip(".") + ". " + log[stop - 1]
         announce(said)
+
+    def open(self) -> None:
+        """Review from the last move, the graph shown ("Review the game"; the result
+        banner's review button calls this too)."""
+        prepared = self._prepare()
+        if len(prepared) > 1:
+            self.go(len(prepared) - 1)
+            element("review-back").focus()
 
     def step(self, how: str) -> None:
         prepared = self._prepare()
@@ -98,6 +142,9 @@ class Review:
         if not self.active:
             return
         self.stop = None
+        self.cursor = self.hover = None
+        # A finished game keeps its graph in view; play goes on without it.
+        self.graph_open = self.screen.state.outcome() is not None
         self.screen.render()
         element("moves").focus()
         self.screen.computer_turn()
@@ -114,6 +161,8 @@ class Review:
         screen.ahead = prepared.positions.line_from(index)
         self.stop = None
         self.prepared = None
+        self.cursor = self.hover = None
+        self.graph_open = False
         screen.log = screen.log[:stop]  # the entries up to here are the same
         screen.logged = 0
         element("moves").innerHTML = ""
@@ -167,13 +216,63 @@ class Review:
         if button:
             self.go(int(button.dataset.stop))
 
+    # -- the graph's events -----------------------------------------------------------
+
+    def _stop_of(self, event) -> int | None:
+        column = event.target.closest("[data-stop]")
+        if not column:  # JS null arrives as the falsy jsnull
+            return None
+        return int(column.dataset.stop)
+
+    def on_graph_click(self, event) -> None:
+        stop = self._stop_of(event)
+        if stop is not None:
+            self.go(stop)
+
+    def on_graph_pointer(self, event) -> None:
+        if str(event.pointerType) != "mouse":
+            return  # a finger's "hover" is its tap, which shows the move itself
+        stop = self._stop_of(event)
+        if stop is not None and stop != self.hover:
+            self.hover = stop
+            self._draw_graph()
+
+    def on_graph_leave(self, event) -> None:
+        if self.hover is not None:
+            self.hover = None
+            self._draw_graph()
+
+    def _set_cursor(self, stop: int | None) -> None:
+        if stop != self.cursor:
+            self.cursor = stop
+            self._draw_graph()
+
+    def on_graph_key(self, event) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        key = str(event.key)
+        shown = self.stop if self.active else len(self._prepare()) - 1
+        cursor = self.cursor if self.cursor is not None else shown
+        last = len(self.series) - 1
+        if key in ("Enter", " "):
+            event.preventDefault()
+            self.go(cursor)
+            element("review-graph").focus()
+            return
+        if key not in GRAPH_KEYS:
+            return
+        event.preventDefault()  # no scrolling; the move list's keys do not apply here
+        event.stopPropagation()
+        step = GRAPH_KEYS[key]
+        target = (0 if key == "Home" else last) if step is None else cursor + step
+        self._set_cursor(max(0, min(last, target)))
+
     # -- drawing -----------------------------------------------------------------------
 
     def where_text(self) -> str:
-        total = len(self._prepare()) - 1
-        if self.stop == 0:
-            return _("Start of the game, before move 1 of {total}.", total=total)
-        return _("Move {number} of {total}", number=self.stop, total=total)
+        from ludeum.records.review_text import banner_text
+
+        return banner_text(self.stop or 0, len(self._prepare()) - 1)
 
     def render(self) -> None:
         """The reviewed position on the board; the live game's own drawing is
@@ -188,7 +287,9 @@ class Review:
         watch_only(board)
         element("sticks").innerHTML = ui.side_svg(state)
         element("status").textContent = ui.status(state)
-        for id_ in ("throw", "hint"):
+        # Every play control waits for "Back to the game" (web/takeback.py keeps
+        # Take back and Redo still while reviewing, keys included).
+        for id_ in ("throw", "hint", "take-back", "redo"):
             element(id_).disabled = True
         element("pass").hidden = True
         element("hint-text").hidden = True
@@ -199,35 +300,31 @@ class Review:
         self.render_bar()
 
     def render_bar(self) -> None:
-        """The review bar and the marks in the move list; called by screen.render too."""
+        """The banner over the board, the review button and the marks in the move
+        list; called by screen.render too."""
         screen = self.screen
         reviewing = self.active
         element("app").dataset.review = "on" if reviewing else "off"
         has_moves = bool(screen.log)
-        element("review-bar").hidden = not has_moves
+        element("review-banner").hidden = not reviewing
+        element("review-open").hidden = reviewing or not has_moves
         element("review-where").textContent = self.where_text() if reviewing else ""
         element("review-where").dataset.stop = "" if not reviewing else str(self.stop)
-        element("review-back").hidden = not reviewing
         # A shared game is only looked at (web/share.py): "Continue this game" first.
         element("review-continue").hidden = not reviewing or screen.viewing is not None
-        chance = type(screen.state).__name__ == "SenetState"
-        element("review-graph-show").textContent = (
-            _("Show the win-chance graph") if chance else _("Show the evaluation graph")
-        )
+        for id_, title in STEP_TITLES.items():
+            element(id_).title = _(title)
         if reviewing:
             last = len(self._prepare()) - 1
             element("review-first").disabled = self.stop == 0
             element("review-prev").disabled = self.stop == 0
             element("review-next").disabled = self.stop == last
             element("review-last").disabled = self.stop == last
-        else:
-            for id_ in ("review-first", "review-prev", "review-last"):
-                element(id_).disabled = not has_moves
-            element("review-next").disabled = True
         # A step button just disabled (First at the start, Last at the end) would drop
         # the focus to the page: it goes to the step that can still be taken.
         focused = document.activeElement
-        if focused and focused.matches(":disabled") and element("review-bar").contains(focused):
+        banner = element("review-banner")
+        if focused and focused.matches(":disabled") and banner.contains(focused):
             for id_ in ("review-next", "review-prev", "review-back"):
                 if not element(id_).disabled and not element(id_).hidden:
                     element(id_).focus()
@@ -238,6 +335,11 @@ class Review:
             item = element("moves").querySelector(f'li[data-entry="{self.stop}"]')
             if item:
                 item.setAttribute("aria-current", "step")
+                # The list keeps the reviewed entry in view (the live game scrolls it
+                # to its end), without scrolling the page.
+                moves = element("moves")
+                offset = item.getBoundingClientRect().top - moves.getBoundingClientRect().top
+                moves.scrollTop += offset - (moves.clientHeight - item.offsetHeight) / 2
         self._draw_graph()
 
     def _focus_entry(self) -> None:
@@ -251,24 +353,25 @@ class Review:
     # -- the graph ---------------------------------------------------------------------
 
     def from_result(self) -> None:
-        """The result banner's "Review this game": the final position, with the graph
-        (the banner stays closed afterwards; its Result button brings it back)."""
+        """The result banner's "Review this game": the review from the last move, with
+        the graph (the banner stays closed afterwards; its Result button brings it
+        back)."""
         self.screen.result_hidden = True
-        self.go(len(self._prepare()) - 1)
-        self.show_graph()
-        element("review-where").scrollIntoView()
+        self.open()
+
+    def _graph_shown(self) -> bool:
+        return self.active or (self.graph_open and self.screen.state.outcome() is not None)
 
     def show_graph(self) -> None:
         """Start computing the series of the live game, chunk after chunk."""
         prepared = self._prepare()
-        text = saves.dump(self.screen.state)
-        if self.graph_save != text:
-            self.graph_save, self.graph_state = text, self.screen.state
+        state = self.screen.state
+        if not self.series or (self.graph_state is not state and not self._graph_follows()):
+            self.graph_save, self.graph_state = saves.dump(state), state
             self.series = [None] * len(prepared)
-        element("review-graph-area").hidden = False
-        self.graph_id += 1
+            self.graph_id += 1
+            self._ask_next()
         self._draw_graph()
-        self._ask_next()
 
     def _ask_next(self) -> None:
         if None not in self.series:
@@ -310,20 +413,41 @@ class Review:
 
     def _draw_graph(self) -> None:
         area = element("review-graph-area")
-        if area.hidden or not self.series:
+        if not self.series or not self._graph_shown():
+            area.hidden = True
             return
         if self.graph_state is not self.screen.state and not self._graph_follows():
             area.hidden = True  # another game, or another line: the graph is not of it
             self.series = []
             self.graph_save = self.graph_state = None
+            self.graph_open = False
             return
-        from ludeum.records.graph import graph_svg, turning_points_html
+        from ludeum.records.graph import axis_label, graph_svg, turning_points_html
+        from ludeum.records.review_text import readout
 
+        area.hidden = False
         prepared = self._prepare()
-        ui = self.screen.ui
+        screen, ui, state = self.screen, self.screen.ui, self.screen.state
         points = prepared.turning_points(self.series)
         current = self.stop if self.active else len(prepared) - 1
-        chance = type(self.screen.state).__name__ == "SenetState"
-        side = ui.side_label(self.screen.state, 0)
-        element("review-graph").innerHTML = graph_svg(self.series, current, points, side, chance)
-        element("review-turns").innerHTML = turning_points_html(points, self.screen.log)
+        cursor = self.hover if self.hover is not None else self.cursor
+        chance = type(state).__name__ == "SenetState"
+        sides = (ui.side_label(state, 0), ui.side_label(state, 1))
+        graph = element("review-graph")
+        width = int(graph.clientWidth) or 600
+        element("review-graph-title").textContent = axis_label(sides[0], chance)
+        graph.innerHTML = graph_svg(self.series, current, points, sides[0], chance, width,
+                                    cursor, sides[1])  # fmt: skip
+        # The slider's value is the cursor's stop (the stop shown, without one).
+        at = cursor if cursor is not None else current
+        at = max(0, min(at, len(self.series) - 1))
+        point = next((p for p in points if p.entry == at), None)
+        entry = screen.log[at - 1] if 0 < at <= len(screen.log) else ""
+        words = readout(at, len(self.series) - 1, entry, self.series[at], sides[0], chance,
+                        point, sides[point.mover] if point else "")  # fmt: skip
+        graph.setAttribute("aria-valuemax", str(len(self.series) - 1))
+        graph.setAttribute("aria-valuenow", str(at))
+        graph.setAttribute("aria-valuetext", words)
+        element("review-graph-readout").textContent = words
+        element("review-turns").innerHTML = turning_points_html(points, screen.log, sides,
+                                                                chance)  # fmt: skip

@@ -81,8 +81,12 @@ class TakeBack:
     # -- the two commands -------------------------------------------------------------
 
     def _still(self) -> bool:
-        """No take-back in the kiosk's own games, nor in a shared game only looked at."""
-        return bool(self.screen.attract or self.screen.viewing is not None)
+        """No take-back in the kiosk's own games, in a shared game only looked at, nor
+        while a past position is reviewed (web/review.py: "Back to the game" first)."""
+        screen = self.screen
+        review = getattr(screen, "review", None)
+        reviewing = review is not None and review.active
+        return bool(screen.attract or screen.viewing is not None or reviewing)
 
     def take_back(self) -> None:
         screen = self.screen

@@ -23,6 +23,7 @@ import pytest
 
 from ludeum import lodestone, squadro
 from ludeum.lodestone.svg import board_svg as lodestone_svg
+from ludeum.records.graph import graph_svg
 from ludeum.senet import JEQUIER, Throw, new_game, parse_position
 from ludeum.senet.rules_pages import rules_page
 from ludeum.senet.rulesets import TAIT
@@ -113,6 +114,15 @@ PAIRS = [
      (".lodestone-board .ls-piece.red circle", "fill"), False),
     ("digits on White's pieces", (".lodestone-board .ls-piece.white .digit", "fill"),
      (".lodestone-board .ls-piece.white circle", "fill"), False),
+    # Review: the banner over the board, the graph and its readout
+    ("review banner", (":root", "color"), (".review-banner", "background"), False),
+    ("graph panel and readout", (":root", "color"), (".review-graph-area", "background"), False),
+    ("graph axis", (".review-graph .graph-axis", "fill"), (".review-graph .graph-frame", "fill"),
+     False),
+    ("graph axis beside the plot", (".review-graph .graph-axis", "fill"),
+     (".review-graph-area", "background"), False),
+    ("graph's sides", (".review-graph .graph-side", "fill"), (".review-graph .graph-frame", "fill"),
+     False),
 ]
 # fmt: on
 
@@ -122,6 +132,7 @@ CHECKED_TEXT = {
     "sticks": {"stick-value"},
     "squadro-board": {"tray-title"},
     "lodestone-board": {"tray-title", "coord", "magnet", "digit"},
+    "review-graph": {"graph-axis", "graph-side"},
 }
 
 COLOUR_PROPERTIES = re.compile(
@@ -389,6 +400,7 @@ def test_every_svg_text_has_a_checked_colour() -> None:
         sticks_svg(new_game(JEQUIER).apply(Throw((1, 0, 1, 1)))),
         squadro_svg(squadro.new_game()),
         lodestone_svg(lodestone_state, aid=True),
+        graph_svg([0.5, 0.7, None, 0.2], 1, [], "White", True, 500, 3, "Black"),
     ]
     drawn: dict[str, set[str]] = {}
     for markup in views:

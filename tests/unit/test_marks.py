@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 from ludeum import page_text
 from ludeum.i18n import set_language
 from ludeum.lodestone import new_game as new_lodestone
 from ludeum.lodestone.svg import board_svg as lodestone_svg
 from ludeum.senet import new_game as new_senet
-from ludeum.senet.svg import MARK_NAMES, board_svg as senet_svg, marked_squares
+from ludeum.senet.svg import MARK_NAMES, marked_squares
+from ludeum.senet.svg import board_svg as senet_svg
 from ludeum.squadro import new_game as new_squadro
 from ludeum.squadro.state import Move as SquadroMove
-from ludeum.squadro.svg import board_svg as squadro_svg, last_path
+from ludeum.squadro.svg import board_svg as squadro_svg
+from ludeum.squadro.svg import last_path
+
+CSS = Path(__file__).resolve().parents[2] / "static" / "app.css"
 
 
 def _cells_with(svg: str, cls: str) -> list[str]:
@@ -49,12 +54,11 @@ def test_senet_last_move_is_a_tint_not_the_selection_colour() -> None:
     move = state.legal_moves()[0]
     after = state.apply(move)
     svg = senet_svg(after, last_move=move)
-    assert f'class="square last-from" data-square="{move.src}"' in svg or re.search(
-        rf'class="square[^"]*last-from[^"]*" data-square="{move.src}"', svg
-    )
-    css = (page_text.__file__.rsplit("/src/", 1)[0] + "/static/app.css")
-    text = open(css, encoding="utf-8").read()
-    rule = re.search(r"\.senet-board \.square:is\(\.last-from, \.last-to\) \.cell \{([^}]*)\}", text)
+    assert re.search(rf'class="square[^"]*last-from[^"]*" data-square="{move.src}"', svg)
+    assert re.search(rf'class="square[^"]*last-to[^"]*" data-square="{move.dst}"', svg)
+    text = CSS.read_text(encoding="utf-8")
+    rule = re.search(r"\.senet-board \.square:is\(\.last-from, \.last-to\) \.cell \{([^}]*)\}",
+                     text)  # fmt: skip
     assert rule and "var(--cell-last)" in rule.group(1) and "--selected" not in rule.group(1)
 
 

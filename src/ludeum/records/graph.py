@@ -2,13 +2,26 @@
 
 The graph plots a series from ``ludeum.records.review`` (one value in [0, 1] per
 review stop, seat 0's point of view; None where the worker has not computed it yet)
-on a 0-100% axis, with the position being reviewed as a vertical line and the
-turning points as rings. Colours come from CSS classes (``static/app.css``), so the
-high-contrast and forced-colours themes restyle it as they do the boards; nothing is
-told by colour alone (the current position is a solid line, turning points rings,
-the 50% line dashed). The SVG carries a ``<title>`` and a ``<desc>``; the turning
-points are also written out as a list of buttons, for screen readers and keyboards.
-Text goes through ``_`` and is escaped.
+across the full width under the board: 0-100% for Senet's winning chance, -100 to
++100 for the other games' evaluation. It is drawn at the pixel size the page gives it
+(``width``; the height follows, ``graph_height``), so that its text and dots keep
+their size on a phone and on a desktop. What it marks:
+
+* the area between the 50% line and the curve, lightly filled, as lichess does, so
+  that who is ahead reads at a glance; "{side} ahead" in the two halves;
+* the position on the board (``current``) as a solid vertical line, and the graph's
+  cursor (the stop under the mouse, or chosen by the keyboard) as a dashed one with
+  a ring on the curve;
+* the turning points as dots;
+* one hit column per stop (``graph-hit``, ``data-stop``), last so that it is on top:
+  the page reads the stop of a click, a tap or a hover from the column under it, and
+  never computes a position itself.
+
+Colours come from CSS classes (``static/app.css``), so the high-contrast and
+forced-colours themes restyle it as they do the boards; nothing is told by colour
+alone (the current position is solid, the cursor dashed, the 50% line dotted). The
+SVG is hidden from screen readers: the page wraps it in a slider whose value text is
+``review_text.readout``. Text goes through ``_`` and is escaped.
 """
 
 from __future__ import annotations
@@ -17,19 +30,45 @@ from html import escape
 
 from ..i18n import _
 from .review import TurningPoint
+from .review_text import turn_text
 
-WIDTH, HEIGHT = 600, 170
-LEFT, RIGHT, TOP, BOTTOM = 44, 10, 10, 24  # margins around the plot
-PLOT_W = WIDTH - LEFT - RIGHT
-PLOT_H = HEIGHT - TOP - BOTTOM
-
-
-def _x(stop: int, stops: int) -> float:
-    return LEFT + (PLOT_W * stop / (stops - 1) if stops > 1 else 0)
+WIDTH = 600  # the default width, in CSS pixels
+LEFT, RIGHT, TOP, BOTTOM = 46, 12, 10, 22  # margins around the plot
+MIN_HEIGHT, MAX_HEIGHT = 120, 170
+DOT = 5.5  # a turning point's radius
 
 
-def _y(value: float) -> float:
-    return TOP + PLOT_H * (1 - value)
+def graph_height(width: int) -> int:
+    """The graph's height for its width: a wide strip, never too flat on a phone."""
+    return max(MIN_HEIGHT, min(MAX_HEIGHT, round(width * 0.2)))
+
+
+class _Frame:
+    """Where a stop and a value land, for a graph ``width`` wide with ``stops`` stops."""
+
+    def __init__(self, width: int, stops: int) -> None:
+        self.width = max(int(width), LEFT + RIGHT + 40)
+        self.height = graph_height(self.width)
+        self.plot_w = self.width - LEFT - RIGHT
+        self.plot_h = self.height - TOP - BOTTOM
+        self.stops = max(stops, 1)
+
+    def x(self, stop: float) -> float:
+        if self.stops == 1:
+            return LEFT + self.plot_w / 2
+        return LEFT + self.plot_w * stop / (self.stops - 1)
+
+    def y(self, value: float) -> float:
+        return TOP + self.plot_h * (1 - value)
+
+    def column(self, stop: int) -> tuple[float, float]:
+        """The horizontal span of stop's hit column: halfway to each neighbour."""
+        if self.stops == 1:
+            return LEFT, LEFT + self.plot_w
+        half = self.plot_w / (self.stops - 1) / 2
+        left = LEFT if stop == 0 else self.x(stop) - half
+        right = LEFT + self.plot_w if stop == self.stops - 1 else self.x(stop) + half
+        return left, right
 
 
 def _runs(series: list[float | None]) -> list[list[tuple[int, float]]]:
@@ -45,86 +84,118 @@ def _runs(series: list[float | None]) -> list[list[tuple[int, float]]]:
 
 
 def axis_label(side: str, is_chance: bool) -> str:
+    """The graph's title: whose chance, or whose evaluation, it shows."""
     if is_chance:
         return _("{side}'s estimated winning chance", side=side)
-    return _("Evaluation for {side} (a search score, not a probability)", side=side)
+    return _("Evaluation for {side}, from \u2212100 to +100 (a search score, not a probability)",
+             side=side)  # fmt: skip
 
 
 def graph_svg(
     series: list[float | None], current: int, points: list[TurningPoint], side: str,
-    is_chance: bool,
+    is_chance: bool, width: int = WIDTH, cursor: int | None = None, other: str = "",
 ) -> str:  # fmt: skip
-    """The graph of ``series`` with stop ``current`` marked; ``side`` names seat 0."""
-    stops = max(len(series), 1)
+    """The graph of ``series`` with stop ``current`` marked (and ``cursor``, if any);
+    ``side`` names seat 0 and ``other`` seat 1 (their halves are labelled when both
+    are given)."""
+    frame = _Frame(width, len(series))
+    stops = frame.stops
     done = sum(value is not None for value in series)
-    title = axis_label(side, is_chance)
-    if done < len(series):
-        desc = _("{done} of {total} positions computed so far.", done=done, total=len(series))
-    else:
-        desc = _("Every position computed.")
-    if points:
-        desc += " " + _("Turning points at moves {moves}.",
-                        moves=", ".join(str(point.entry) for point in points))  # fmt: skip
+    mid = frame.y(0.5)
+    right = LEFT + frame.plot_w
     out = [
-        f'<svg class="review-graph" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        'xmlns="http://www.w3.org/2000/svg" role="img" '
-        'aria-labelledby="review-graph-title review-graph-desc" '
-        f'data-done="{done}" data-total="{len(series)}" data-turns="{len(points)}">',
-        f'<title id="review-graph-title">{escape(title)}</title>',
-        f'<desc id="review-graph-desc">{escape(desc)}</desc>',
-        f'<rect class="graph-frame" x="{LEFT}" y="{TOP}" width="{PLOT_W}" height="{PLOT_H}"/>',
+        f'<svg class="review-graph" viewBox="0 0 {frame.width} {frame.height}" '
+        f'width="{frame.width}" height="{frame.height}" '
+        'xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" '
+        f'data-done="{done}" data-total="{len(series)}" data-turns="{len(points)}" '
+        f'data-current="{current}" data-cursor="{"" if cursor is None else cursor}">',
+        f'<rect class="graph-frame" x="{LEFT}" y="{TOP}" width="{frame.plot_w}" '
+        f'height="{frame.plot_h}"/>',
     ]
-    for value in (0.0, 0.5, 1.0):
-        y = _y(value)
+    labels = ("0%", "50%", "100%") if is_chance else ("\u2212100", "0", "+100")
+    for value, label in zip((0.0, 0.5, 1.0), labels, strict=True):
+        y = frame.y(value)
         kind = "graph-mid" if value == 0.5 else "graph-rule"
-        out.append(f'<line class="{kind}" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" '
+        out.append(f'<line class="{kind}" x1="{LEFT}" y1="{y:.1f}" x2="{right:.1f}" '
                    f'y2="{y:.1f}"/>')  # fmt: skip
         out.append(f'<text class="graph-axis" x="{LEFT - 6}" y="{y + 4:.1f}" '
-                   f'text-anchor="end">{round(100 * value)}%</text>')  # fmt: skip
-    start = escape(_("Start"))
-    out.append(f'<text class="graph-axis" x="{LEFT}" y="{HEIGHT - 6}">{start}</text>')
+                   f'text-anchor="end">{label}</text>')  # fmt: skip
+    if side and other:
+        ahead = escape(_("{side} ahead", side=side))
+        behind = escape(_("{side} ahead", side=other))
+        out.append(f'<text class="graph-side" x="{LEFT + 6}" y="{TOP + 13}">{ahead}</text>')
+        out.append(f'<text class="graph-side" x="{LEFT + 6}" '
+                   f'y="{TOP + frame.plot_h - 5}">{behind}</text>')  # fmt: skip
+    start = escape(_("Start of the game"))
+    out.append(f'<text class="graph-axis" x="{LEFT}" y="{frame.height - 6}">{start}</text>')
     end = escape(_("Move {number}", number=stops - 1))
-    out.append(f'<text class="graph-axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" '
+    out.append(f'<text class="graph-axis" x="{right:.1f}" y="{frame.height - 6}" '
                f'text-anchor="end">{end}</text>')  # fmt: skip
-    for run in _runs(series):
+    runs = _runs(series)
+    for run in runs:  # the area between the 50% line and the curve
+        if len(run) < 2:
+            continue
+        coords = " ".join(f"{frame.x(stop):.1f},{frame.y(value):.1f}" for stop, value in run)
+        first, last = frame.x(run[0][0]), frame.x(run[-1][0])
+        out.append(f'<polygon class="graph-area" points="{first:.1f},{mid:.1f} {coords} '
+                   f'{last:.1f},{mid:.1f}"/>')  # fmt: skip
+    for run in runs:
         if len(run) == 1:
             stop, value = run[0]
-            out.append(f'<circle class="graph-dot" cx="{_x(stop, stops):.1f}" '
-                       f'cy="{_y(value):.1f}" r="2"/>')  # fmt: skip
+            out.append(f'<circle class="graph-dot" cx="{frame.x(stop):.1f}" '
+                       f'cy="{frame.y(value):.1f}" r="2"/>')  # fmt: skip
             continue
-        coords = " ".join(f"{_x(stop, stops):.1f},{_y(value):.1f}" for stop, value in run)
+        coords = " ".join(f"{frame.x(stop):.1f},{frame.y(value):.1f}" for stop, value in run)
         out.append(f'<polyline class="graph-line" points="{coords}"/>')
     if 0 <= current < stops:
-        x = _x(current, stops)
+        x = frame.x(current)
         out.append(f'<line class="graph-current" x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" '
-                   f'y2="{TOP + PLOT_H}"/>')  # fmt: skip
+                   f'y2="{TOP + frame.plot_h}"/>')  # fmt: skip
     for point in points:
         value = series[point.entry] if point.entry < len(series) else None
         if value is None:
             continue
-        label = escape(_turn_text(point))
-        out.append(f'<circle class="graph-turn" cx="{_x(point.entry, stops):.1f}" '
-                   f'cy="{_y(value):.1f}" r="6"><title>{label}</title></circle>')  # fmt: skip
+        out.append(f'<circle class="graph-turn" cx="{frame.x(point.entry):.1f}" '
+                   f'cy="{frame.y(value):.1f}" r="{DOT}"/>')  # fmt: skip
+    if cursor is not None and 0 <= cursor < stops and cursor != current:
+        x = frame.x(cursor)
+        out.append(f'<line class="graph-cursor" x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" '
+                   f'y2="{TOP + frame.plot_h}"/>')  # fmt: skip
+    shown = cursor if cursor is not None and 0 <= cursor < stops else current
+    if 0 <= shown < len(series) and series[shown] is not None:
+        out.append(f'<circle class="graph-here" cx="{frame.x(shown):.1f}" '
+                   f'cy="{frame.y(series[shown]):.1f}" r="4"/>')  # fmt: skip
+    for stop in range(stops):
+        # Rounded edges first, so that each column starts exactly where the last ends.
+        left, right_edge = (round(edge, 1) for edge in frame.column(stop))
+        out.append(f'<rect class="graph-hit" data-stop="{stop}" x="{left:.1f}" y="0" '
+                   f'width="{right_edge - left:.1f}" height="{frame.height}"/>')  # fmt: skip
     out.append("</svg>")
     return "".join(out)
 
 
-def _turn_text(point: TurningPoint) -> str:
-    return _("Move {number}: the mover's value fell by {points} points.",
-             number=point.entry, points=round(100 * point.drop))  # fmt: skip
-
-
-def turning_points_html(points: list[TurningPoint], entries: list[str]) -> str:
-    """The turning points as a list of buttons, each going to its move in review;
-    ``entries`` are the move list's lines (``ui.game_log``)."""
+def turning_points_html(
+    points: list[TurningPoint], entries: list[str], movers: tuple[str, str] = ("", ""),
+    is_chance: bool = True,
+) -> str:  # fmt: skip
+    """The turning points as a row of buttons, each going to its move in review;
+    ``entries`` are the move list's lines (``ui.game_log``), ``movers`` the seats'
+    names."""
     if not points:
         none = escape(_("No turning points found yet."))
         return f'<p class="hint">{none}</p>'
     items = []
     for point in points:
         line = entries[point.entry - 1] if point.entry <= len(entries) else ""
-        text = _("Move {number}: {entry} The mover's value fell by {points} points.",
-                 number=point.entry, entry=line, points=round(100 * point.drop))  # fmt: skip
-        items.append(f'<li><button type="button" class="link-button" '
-                     f'data-stop="{point.entry}">{escape(text)}</button></li>')  # fmt: skip
-    return f'<ul class="turning-points">{"".join(items)}</ul>'
+        mover = movers[point.mover] if point.mover in (0, 1) and movers[point.mover] else ""
+        words = turn_text(point, mover, is_chance) if mover else ""
+        text = _("Move {number}: {entry} {turn}", number=point.entry, entry=line,
+                 turn=words)  # fmt: skip
+        short = escape(_("Move {number}", number=point.entry))
+        items.append(f'<li><button type="button" class="graph-turn-button" '
+                     f'data-stop="{point.entry}" aria-label="{escape(text.strip())}" '
+                     f'title="{escape(text.strip())}">{short}</button></li>')  # fmt: skip
+    title = escape(_("Turning points"))
+    return (f'<h3 id="review-turns-title" class="graph-turns-title">{title}</h3>'
+            f'<ul class="turning-points" aria-labelledby="review-turns-title">'
+            f'{"".join(items)}</ul>')  # fmt: skip
