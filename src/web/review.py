@@ -27,6 +27,7 @@ from pyscript import document, window
 
 from ludeum import saves
 from ludeum.i18n import N_, _
+from ludeum.player_cards import cards_html
 
 from .page import announce, element, listen, watch_only
 
@@ -296,6 +297,11 @@ class Review:
         element("thinking").hidden = True
         element("game-over").hidden = True
         element("game-over-show").hidden = True
+        # The cards as they stood then: whose turn it was, what each side had.
+        cards = tuple(ui.side_card(state, seat) for seat in (0, 1))
+        element("player-cards").innerHTML = cards_html(
+            cards, screen.players, ui.seat_to_play(state), state.outcome()
+        )
         screen._render_log()
         self.render_bar()
 
