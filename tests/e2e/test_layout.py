@@ -197,14 +197,23 @@ def test_phone_board_spans_the_width_with_44_px_targets(open_screen) -> None:
     page.locator("#settings-toggle").tap()
     expect(page.locator("#language")).to_be_hidden()
 
-    for game in ("squadro", "lodestone"):
+    for game in ("senet", "squadro", "lodestone"):
         new_game(page, game, "human", first="0")
         board = page.locator("#board svg").bounding_box()
-        assert board["width"] >= 390 - 16, board
-        # The cards are a thin row above the board, the trays gone from it.
         cards = page.locator("#player-cards").bounding_box()
-        assert cards["y"] + cards["height"] <= board["y"] and cards["height"] < 64
-        assert page.locator("#board .tray-cell").count() == 0
+        if game == "senet":
+            # Upright in a column of its own, the cards and the throw beside it, all
+            # on the first screen.
+            assert page.locator("#board svg.upright").count() == 1
+            assert cards["x"] >= board["x"] + board["width"]
+            assert page.locator("#throw").bounding_box()["y"] < 844 - 44
+            assert board["y"] + board["height"] <= 844
+        else:
+            # The board spans the width; the cards are a thin row above it, the
+            # trays gone from it.
+            assert board["width"] >= 390 - 16, board
+            assert cards["y"] + cards["height"] <= board["y"] and cards["height"] < 64
+            assert page.locator("#board .tray-cell").count() == 0
         small = page.evaluate("""() => [...document.querySelectorAll(
             '#board [role="button"], .toolbar button, #settings-toggle, .topbar .link-button')]
           .filter((e) => e.getClientRects().length)

@@ -114,3 +114,31 @@ def test_squadro_and_lodestone_boards_leave_out_their_trays_when_narrow() -> Non
         assert re.findall(r'data-square="([^"]+)"', wide) == re.findall(
             r'data-square="([^"]+)"', narrow
         )
+
+
+def test_senet_stands_upright_on_a_phone_with_the_same_cells() -> None:
+    from ludeum.senet import PRESETS
+    from ludeum.senet.svg import board_svg as senet_svg
+
+    for rules in (PRESETS["jequier"], PRESETS["tait"]):
+        state = new_senet(rules)
+        lying, upright = senet_svg(state), senet_svg(state, upright=True)
+        width, height = map(float, re.search(r'viewBox="0 0 (\S+) (\S+)"', upright).groups())
+        assert height > 3 * width  # three columns of ten, the tray a row below
+        cells = r'data-square="([^"]+)"[^>]*data-row="(\d+)" data-col="(\d+)"'
+        assert sorted(n for n, *_ in re.findall(cells, lying)) == sorted(
+            n for n, *_ in re.findall(cells, upright)
+        )
+        # The arrow keys follow what is drawn: a cell's row and column order its
+        # squares' places on screen.
+        places = {}
+        for name, row, col in re.findall(cells, upright):
+            if name.isdigit():
+                x, y = map(int, re.search(
+                    rf'data-square="{name}"[^>]*>(?:<title>[^<]*</title>)?<rect class="cell" '
+                    r'x="(\d+)" y="(\d+)"', upright).groups())  # fmt: skip
+                places[(int(row), int(col))] = (x, y)
+        for (row, col), (x, y) in places.items():
+            for (row2, col2), (x2, y2) in places.items():
+                assert (row < row2) == (y < y2) and (col < col2) == (x < x2)
+        assert len(places) == 30

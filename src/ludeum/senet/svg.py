@@ -13,6 +13,7 @@ under the reading in play (``protection``). Text goes through ``_`` and is escap
 from __future__ import annotations
 
 from html import escape
+from typing import NamedTuple
 
 from .. import board_keys
 from ..history import newest_first
@@ -27,6 +28,9 @@ SIZE = 60  # one square
 MARGIN = 8
 TRAY_WIDTH = 76
 HEIGHT = MARGIN * 2 + SIZE * 3
+#: On a phone the board stands upright (``upright=True``): three columns of ten, the
+#: tray (and Tait's plinth) a row across it, this deep: 44 CSS px at the phone's scale.
+TRAY_DEPTH = 56
 
 #: The names of the marked squares (boards from Egypt mark some of the last ones).
 MARK_NAMES = {
@@ -50,30 +54,58 @@ def marked_squares(rules: SenetRules) -> frozenset[int]:
     return marked | {15} if 15 in rules.safe_squares else marked
 
 
+class Frame(NamedTuple):
+    """Where the squares start and which way the board lies: lying down (three rows
+    of ten, the plinth left and the tray right) or upright on a phone (three columns
+    of ten read top to bottom, the plinth a row above and the tray a row below)."""
+
+    left: int
+    top: int
+    upright: bool = False
+
+
+def _frame(rules: SenetRules, upright: bool = False) -> Frame:
+    """Where square 1's cell starts: after the plinth, when the reading has one."""
+    plinth = rules.family == "tait"
+    if upright:
+        return Frame(MARGIN, MARGIN + (TRAY_DEPTH + MARGIN if plinth else 0), True)
+    return Frame(MARGIN + (TRAY_WIDTH + MARGIN if plinth else 0), MARGIN)
+
+
 def _left(rules: SenetRules) -> int:
-    """Where square column 0 starts: after the plinth, when the reading has one."""
-    return MARGIN + (TRAY_WIDTH + MARGIN if rules.family == "tait" else 0)
+    return _frame(rules).left
+
+
+def _size(rules: SenetRules, upright: bool = False) -> tuple[int, int]:
+    frame = _frame(rules, upright)
+    if upright:
+        return MARGIN * 2 + SIZE * 3, frame.top + SIZE * 10 + MARGIN + TRAY_DEPTH + MARGIN
+    return frame.left + SIZE * 10 + MARGIN + TRAY_WIDTH + MARGIN, HEIGHT
 
 
 def _width(rules: SenetRules) -> int:
-    return _left(rules) + SIZE * 10 + MARGIN + TRAY_WIDTH + MARGIN
+    return _size(rules)[0]
 
 
-def _corner(square: int, left: int = MARGIN) -> tuple[int, int]:
+def _corner(square: int, frame: Frame | int = MARGIN) -> tuple[int, int]:
+    if isinstance(frame, int):
+        frame = Frame(frame, MARGIN)
     row, column = cell_of(square)
-    return left + column * SIZE, MARGIN + row * SIZE
+    if frame.upright:  # the rows stand as columns, read downwards
+        row, column = column, row
+    return frame.left + column * SIZE, frame.top + row * SIZE
 
 
-def _centre(square: int, left: int = MARGIN) -> tuple[int, int]:
-    x, y = _corner(square, left)
+def _centre(square: int, frame: Frame | int = MARGIN) -> tuple[int, int]:
+    x, y = _corner(square, frame)
     return x + SIZE // 2, y + SIZE // 2
 
 
-def _mark(square: int, marked: frozenset[int], left: int) -> str:
+def _mark(square: int, marked: frozenset[int], frame: Frame | int) -> str:
     """The symbol drawn on a marked square."""
     if square not in marked:
         return ""
-    x, y = _corner(square, left)
+    x, y = _corner(square, frame)
     cx, cy = x + SIZE // 2, y + SIZE // 2
     if square == 26:
         # The nefer sign ("beautiful"): a heart under a windpipe with a crossbar.
@@ -179,11 +211,18 @@ def _flags(*, movable: bool, selected: bool, target: bool) -> list[str]:
     return flags
 
 
-def grid_cells(rules: SenetRules) -> list[tuple[str, int, int]]:
+def grid_cells(rules: SenetRules, upright: bool = False) -> list[tuple[str, int, int]]:
     """Every cell a player can point at, ``(name, row, column)`` as drawn: the 30
     squares in three rows, the plinth (Tait) on the left, the tray on the right. The
-    plinth and the tray span the three rows; they sit in the middle one."""
+    plinth and the tray span the three rows; they sit in the middle one. Upright, the
+    rows are columns, the plinth a row above them and the tray a row below."""
     shift = 1 if rules.family == "tait" else 0
+    if upright:
+        cells = [(str(s), cell_of(s)[1] + shift, cell_of(s)[0]) for s in SQUARES]
+        if shift:
+            cells.append(("P", 0, 1))
+        cells.append(("off", 10 + shift, 1))
+        return cells
     cells = [(str(s), *_shifted(cell_of(s), shift)) for s in SQUARES]
     if shift:
         cells.append(("P", 1, 0))
@@ -217,6 +256,7 @@ def board_svg(
     label: str | None = None,
     ident: str = "board",
     interactive: bool = True,
+    upright: bool = False,
 ) -> str:
     """The whole board: squares with their marks and numbers, the track, the
     pieces, the borne-off tray, the last move and, for a selected piece, where it
@@ -228,6 +268,8 @@ def board_svg(
     order (``tabindex="0"``): the selected piece, else the first piece that can
     move, else where the last move ended, else the first cell. ``interactive=False``
     draws a picture (the rules pages' diagrams): no buttons, no tab stop.
+    ``upright`` stands the board on end for a phone's narrow screen (``Frame``): the
+    same cells, names and tab stop, the arrow keys following what is drawn.
     """
     movable = {m.src for m in state.moves if m != PASS}
     targets = {m.dst for m in state.moves if m.src == selected and m != PASS}
@@ -235,12 +277,12 @@ def board_svg(
     safe = rules.safe_squares
     marked = marked_squares(rules)
     shielded = protected_mask(state)
-    left = _left(rules)
+    frame = _frame(rules, upright)
     name = escape(label or _("Senet board"))
     place = None
     tab_stop = None
     if interactive:
-        cells = grid_cells(rules)
+        cells = grid_cells(rules, upright)
         place = {cell[0]: cell[1:] for cell in cells}
         last = None
         if last_move is not None:
@@ -252,16 +294,19 @@ def board_svg(
             last,
         )
     out = [
-        f'<svg class="senet-board" viewBox="0 0 {_width(rules)} {HEIGHT}" '
+        f'<svg class="senet-board{" upright" if upright else ""}" '
+        f'viewBox="0 0 {" ".join(map(str, _size(rules, upright)))}" '
         f'xmlns="http://www.w3.org/2000/svg" role="group" aria-label="{name}">',
         f'<defs><marker id="{ident}-arrow" viewBox="0 0 10 10" refX="5" refY="5" '
         'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
         '<path d="M0 0 L10 5 L0 10 z" class="track-arrow"/></marker></defs>',
     ]
     if rules.family == "tait":
-        out.append(_plinth(state, PLINTH in movable, selected == PLINTH, place, tab_stop))
+        out.append(
+            _plinth(state, PLINTH in movable, selected == PLINTH, place, tab_stop, upright)
+        )
     for square in SQUARES:
-        x, y = _corner(square, left)
+        x, y = _corner(square, frame)
         classes = ["square"]
         if square in safe:
             classes.append("safe")
@@ -295,7 +340,7 @@ def board_svg(
         if tip:
             out.append(f"<title>{words}</title>")
         out.append(f'<rect class="cell" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}"/>')
-        out.append(_mark(square, marked, left))
+        out.append(_mark(square, marked, frame))
         out.append(
             f'<text class="number" x="{x + 4}" y="{y + 13}" aria-hidden="true">{square}</text>'
         )
@@ -306,14 +351,14 @@ def board_svg(
             )
         out.append("</g>")
     # The track, faint beneath the pieces, shows the reversed-S order of play.
-    points = " ".join(f"{cx},{cy}" for cx, cy in (_centre(s, left) for s in SQUARES))
+    points = " ".join(f"{cx},{cy}" for cx, cy in (_centre(s, frame) for s in SQUARES))
     out.append(
         f'<polyline class="track" points="{points}" marker-end="url(#{ident}-arrow)" '
         f'aria-hidden="true"/>'
     )
     for colour, mask in ((WHITE, state.white), (BLACK, state.black)):
         for square in bits(mask):
-            cx, cy = _centre(square, left)
+            cx, cy = _centre(square, frame)
             cls = "movable" if square in movable and selected is None else ""
             if square == selected:
                 cls = "chosen"
@@ -321,7 +366,11 @@ def board_svg(
                 f'<g class="piece-at" data-square="{square}" aria-hidden="true">'
                 f"{_piece(colour, cx, cy, cls)}</g>"
             )
-    out.append(_tray(state, OFF in targets, left + SIZE * 10 + MARGIN, place, tab_stop))
+    if upright:
+        tray_at = (MARGIN, frame.top + SIZE * 10 + MARGIN)
+    else:
+        tray_at = (frame.left + SIZE * 10 + MARGIN, MARGIN)
+    out.append(_tray(state, OFF in targets, tray_at, place, tab_stop, upright))
     out.append("</svg>")
     return "".join(out)
 
@@ -330,9 +379,11 @@ def _cell_name(square: int) -> str:
     return "P" if square == PLINTH else "off" if square == OFF else str(square)
 
 
-def _plinth(state: SenetState, can_enter: bool, chosen: bool, place, tab_stop) -> str:
-    """Tait's plinth, left of the board: pieces waiting to enter. It is a source
-    square when a throw lets a piece enter."""
+def _plinth(
+    state: SenetState, can_enter: bool, chosen: bool, place, tab_stop, upright: bool = False
+) -> str:
+    """Tait's plinth, left of the board (above it, upright): pieces waiting to enter.
+    It is a source square when a throw lets a piece enter."""
     x, y = MARGIN, MARGIN
     white, black = state.on_plinth(WHITE), state.on_plinth(BLACK)
     # Whole messages, not the plinth's name plus the cells' "selected": the state's
@@ -348,45 +399,52 @@ def _plinth(state: SenetState, can_enter: bool, chosen: bool, place, tab_stop) -
     attrs = _cell_attrs("P", label, place, tab_stop)
     classes = "tray plinth" + (" selected" if chosen else "") + (" movable" if can_enter else "")
     out = [f'<g class="{classes}" data-square="P"{attrs}>']
-    out.append(
-        f'<rect class="tray-cell" x="{x}" y="{y}" width="{TRAY_WIDTH}" height="{SIZE * 3}" rx="6"/>'
-    )
     title = escape(_("plinth"))  # outside the f-string, where the extractor finds it
-    out.append(
-        f'<text class="tray-title" x="{x + TRAY_WIDTH / 2:.0f}" y="{y + 14}" '
-        f'text-anchor="middle" aria-hidden="true">{title}</text>'
-    )
-    out.extend(_stacks(white, black, x, y))
+    out.extend(_tray_box(title, x, y, upright))
+    out.extend(_stacks(white, black, x, y, upright))
     out.append("</g>")
     return "".join(out)
 
 
-def _stacks(white: int, black: int, x: int, y: int) -> list[str]:
+def _tray_box(title: str, x: int, y: int, upright: bool) -> list[str]:
+    """A tray's frame and its title: tall beside the board, a row across it upright."""
+    width, height = (SIZE * 3, TRAY_DEPTH) if upright else (TRAY_WIDTH, SIZE * 3)
+    title_x, title_y = (x + 8, y + TRAY_DEPTH / 2 + 5) if upright else (x + width / 2, y + 14)
+    anchor = "start" if upright else "middle"
+    return [
+        f'<rect class="tray-cell" x="{x}" y="{y}" width="{width}" height="{height}" rx="6"/>',
+        f'<text class="tray-title" x="{title_x:.0f}" y="{title_y:.0f}" '
+        f'text-anchor="{anchor}" aria-hidden="true">{title}</text>',
+    ]
+
+
+def _stacks(white: int, black: int, x: int, y: int, upright: bool = False) -> list[str]:
+    if upright:  # two rows of pieces lying side by side, after the title
+        out = [_mini(WHITE, x + 56 + i * 17, y + TRAY_DEPTH * 0.3, 24) for i in range(white)]
+        out += [_mini(BLACK, x + 56 + i * 17, y + TRAY_DEPTH * 0.72, 24) for i in range(black)]
+        return out
     small = SIZE * 0.55
     out = [_mini(WHITE, x + TRAY_WIDTH * 0.3, y + 30 + i * 14, small) for i in range(white)]
     out += [_mini(BLACK, x + TRAY_WIDTH * 0.7, y + 30 + i * 14, small) for i in range(black)]
     return out
 
 
-def _tray(state: SenetState, is_target: bool, x: int, place, tab_stop) -> str:
-    """Borne-off pieces beside square 30; the tray is a destination when bearing off."""
-    y = MARGIN
-    height = SIZE * 3
+def _tray(
+    state: SenetState, is_target: bool, at: tuple[int, int], place, tab_stop,
+    upright: bool = False,
+) -> str:
+    """Borne-off pieces beside square 30 (below it, upright); the tray is a
+    destination when bearing off."""
+    x, y = at
     white_off, black_off = state.borne_off[WHITE], state.borne_off[BLACK]
     label = _("Borne off: White {white}, Black {black}", white=white_off, black=black_off)
     if is_target:
         label += ", " + _("target for the selected piece")
     attrs = _cell_attrs("off", label, place, tab_stop)
     out = [f'<g class="tray{" target" if is_target else ""}" data-square="off"{attrs}>']
-    out.append(
-        f'<rect class="tray-cell" x="{x}" y="{y}" width="{TRAY_WIDTH}" height="{height}" rx="6"/>'
-    )
     title = escape(_("off"))  # outside the f-string, where the extractor finds it
-    out.append(
-        f'<text class="tray-title" x="{x + TRAY_WIDTH / 2:.0f}" y="{y + 14}" '
-        f'text-anchor="middle" aria-hidden="true">{title}</text>'
-    )
-    out.extend(_stacks(white_off, black_off, x, y))
+    out.extend(_tray_box(title, x, y, upright))
+    out.extend(_stacks(white_off, black_off, x, y, upright))
     out.append("</g>")
     return "".join(out)
 

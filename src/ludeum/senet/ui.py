@@ -39,10 +39,11 @@ def start(options: dict, first_seat: int) -> SenetState:
 def board_svg(
     state: SenetState, *, selected: str | None = None, last_move=None, narrow: bool = False
 ) -> str:
-    """The board; ``narrow`` (a phone) draws it the same for now: its tray is also the
-    target for bearing off, so it stays."""
+    """The board; ``narrow`` (a phone) stands it upright, so that its squares are
+    large enough for a finger."""
     return svg.board_svg(
-        state, selected=_square(selected) if selected else None, last_move=last_move
+        state, selected=_square(selected) if selected else None, last_move=last_move,
+        upright=narrow,
     )
 
 
