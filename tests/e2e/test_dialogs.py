@@ -176,6 +176,14 @@ def test_dialogs_close_at_the_top_export_stays_open_import_says_what_it_opened(
     expect(page.locator("#export-json")).to_be_visible()
     summary.click()
     expect(page.locator("#export-json")).to_be_hidden()
+    summary.focus()  # by keyboard: Tab past its last download closes it
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator("#export-text")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator("#export-json")).to_be_hidden()
+    expect(page.locator("#import-game")).to_be_focused()
 
     # Import: the page says what it opened, until the game moves on.
     listing, moves = lodestone_list()
