@@ -84,6 +84,29 @@ def check_close_button(page: Page, dialog_id: str, name: str = "Close") -> None:
         dialog_id,
     )
     assert not covered, dialog_id
+    # Nothing of the dialog (a line of text, a control, a fieldset's frame) lies
+    # under it while the dialog shows its top.
+    under = page.evaluate(
+        """(id) => { const dialog = document.getElementById(id);
+           if (dialog.scrollTop > 0) return [];
+           const x = dialog.querySelector('.dialog-close').getBoundingClientRect();
+           const hits = (r) => r.width > 0 && r.height > 0 && r.left < x.right - 1
+             && r.right > x.left + 1 && r.top < x.bottom - 1 && r.bottom > x.top + 1;
+           const found = [];
+           const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+             if (node.parentElement.closest('.dialog-close') || !node.textContent.trim()) continue;
+             const range = document.createRange(); range.selectNodeContents(node);
+             if ([...range.getClientRects()].some(hits)) found.push(node.textContent.trim());
+           }
+           for (const node of dialog.querySelectorAll('input, select, button, fieldset')) {
+             if (!node.classList.contains('dialog-close') && hits(node.getBoundingClientRect()))
+               found.push(node.outerHTML.slice(0, 60));
+           }
+           return found; }""",
+        dialog_id,
+    )
+    assert under == [], f"under the × of {dialog_id}: {under}"
 
 
 def choose_file(page: Page, name: str, content: str) -> None:
