@@ -34,6 +34,7 @@ class Kiosk:
         listen(document, "contextmenu", lambda event: event.preventDefault())
         listen(element("attract"), "click", lambda event: self.wake())
         listen(element("idle-continue"), "click", lambda event: self.still_here())
+        listen(element("idle-x"), "click", lambda event: self.still_here())
         listen(element("idle-dialog"), "close", lambda event: self.still_here())
         self._tick = create_proxy(lambda: self.tick())
         window.setInterval(self._tick, 1000)

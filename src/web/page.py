@@ -66,6 +66,11 @@ PAGE_TEXT = {
     "share-link-label": N_("Link"),
     "share-copy": N_("Copy"),
     "share-close": N_("Close"),
+    # The × at the top of every dialog: its name, read by screen readers.
+    "new-game-x-text": N_("Close"),
+    "rules-x-text": N_("Close"),
+    "share-x-text": N_("Close"),
+    "idle-x-text": N_("Close"),
     "keys-hint": N_(
         "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
         "Space picks a piece, then where it goes; Escape drops the choice; T throws the "

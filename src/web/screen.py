@@ -100,6 +100,7 @@ class GameScreen:
         listen(element("new-game"), "click", lambda event: self.open_new_game())
         listen(element("new-game-form"), "submit", self.on_new_game_submit)
         listen(element("cancel-new-game"), "click", lambda event: self.close_new_game())
+        listen(element("new-game-x"), "click", lambda event: self.close_new_game())
         listen(element("game-over-new"), "click", lambda event: self.play_again())
         listen(element("game-over-alt"), "click", lambda event: self.play_variant())
         listen(element("game-over-fresh"), "click", lambda event: self.open_new_game())
@@ -114,6 +115,7 @@ class GameScreen:
         listen(element("aid"), "change", self.on_aid)
         listen(element("show-rules"), "click", lambda event: self.open_rules())
         listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
+        listen(element("rules-x"), "click", lambda event: element("rules-dialog").close())
         listen(document, "keydown", self.on_page_key)
 
     @property
@@ -348,7 +350,12 @@ class GameScreen:
         element("new-game-fields").innerHTML = form_for(
             self.state, self.first_choice, self.players, self.last_senet_rules
         )
-        element("new-game-dialog").showModal()
+        dialog = element("new-game-dialog")
+        dialog.showModal()
+        # Focus starts on the game chosen, not on the dialog's close button above it.
+        chosen = dialog.querySelector('input[name="game"]:checked')
+        if chosen:
+            chosen.focus()
 
     def close_new_game(self) -> None:
         element("new-game-dialog").close()

@@ -33,6 +33,7 @@ class Share:
         listen(element("game-over-share"), "click", lambda event: self.open_dialog())
         listen(element("share-copy"), "click", lambda event: self.copy())
         listen(element("share-close"), "click", lambda event: element("share-dialog").close())
+        listen(element("share-x"), "click", lambda event: element("share-dialog").close())
         listen(element("share-at"), "change", lambda event: self._show_address())
         self.code: str | None = None  # the code in the dialog
         self.at: int | None = None  # the reviewed position the dialog offers, if any

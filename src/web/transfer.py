@@ -2,6 +2,15 @@
 list as text, ``ludeum.records.text``) and the import, by the file picker or by
 dropping a file on the page.
 
+Export is a disclosure (``<details>``) whose panel floats over the page: it stays
+open across downloads, one may want both files, and closes by its own summary,
+Escape, a press outside it or focus moving elsewhere in the page (not the window
+losing focus, which a browser's download panel may cause).
+
+An import says what it opened ("Opened: Lodestone, 6 moves.",
+``ludeum.records.library.opened_sentence``) by the Import control, until the game on
+screen moves on (the move list changes).
+
 An imported game is stored as a kept game (``ludeum:v1:kept:<stamp>``, note ``why:
 "imported"`` with the file's name) and opened through ``Keeping.open_kept``, which
 keeps the game in progress in the list first. A file that cannot be read is named in
@@ -15,7 +24,8 @@ import json
 import re
 import time
 
-from pyscript import document
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
 
 from ludeum import saves
 from ludeum.i18n import _
@@ -59,6 +69,11 @@ class Transfer:
             return
         listen(element("export-json"), "click", lambda event: self.export("json"))
         listen(element("export-text"), "click", lambda event: self.export("txt"))
+        listen(document, "pointerdown", self.on_press)
+        listen(document, "keydown", self.on_key)
+        listen(element("export"), "focusout", self.on_focus_out)
+        # Clears what the last import said once the game on screen moves on.
+        self._moved_on = window.MutationObserver.new(create_proxy(self.on_moves_changed))
         listen(element("import-game"), "click", lambda event: element("import-file").click())
         listen(element("import-file"), "change", self.on_chosen)
         element("import-game").disabled = False
@@ -77,8 +92,33 @@ class Transfer:
             text = write(screen.state, screen.players, when=time.strftime("%Y-%m-%d %H:%M"))
             kind = "text/plain"
         download(text, file_name(game, extension), kind)
-        element("export").open = False
         announce(_("Downloaded."))
+
+    def close_export(self, *, focus: bool = False) -> None:
+        menu = element("export")
+        if menu.open:
+            menu.open = False
+            if focus:
+                element("export-label").focus()
+
+    def on_press(self, event) -> None:
+        """A press (mouse, pen or finger) outside the open Export panel closes it. A
+        press, not a click: the download's own link, clicked by script, is outside."""
+        if element("export").open and not element("export").contains(event.target):
+            self.close_export()
+
+    def on_key(self, event) -> None:
+        if event.key != "Escape" or not element("export").open:
+            return
+        if document.querySelector("dialog[open]"):
+            return  # the dialog's Escape
+        menu = element("export")
+        self.close_export(focus=bool(menu.contains(document.activeElement)))
+
+    def on_focus_out(self, event) -> None:
+        going_to = event.relatedTarget
+        if going_to and not element("export").contains(going_to):
+            self.close_export()
 
     # -- import ----------------------------------------------------------------------
 
@@ -184,6 +224,28 @@ class Transfer:
             storage.set(NOTE_PREFIX + key, json.dumps(note))
         keeping.open_kept(key)
         if storage.get(key) is None:  # opened: open_kept moved it to the current slot
-            announce(_("“{name}” was imported and is now the current game.", name=name))
+            self.say_opened()
         else:  # kept, but not opened (said by open_kept): it waits in the list
             keeping.records.render()
+
+    def say_opened(self) -> None:
+        """Show and say what the import opened, until the move list changes."""
+        from ludeum.records.library import opened_sentence
+
+        sentence = opened_sentence(self.screen.state)
+        said = element("import-said")
+        said.textContent = sentence
+        said.hidden = False
+        announce(sentence)
+        # Watched from now on: the move list was redrawn for the game just opened.
+        self._moved_on.disconnect()
+        self._moved_on.observe(
+            element("moves"),
+            to_js({"childList": True, "subtree": True}, dict_converter=window.Object.fromEntries),
+        )
+
+    def on_moves_changed(self, records, observer) -> None:
+        observer.disconnect()
+        said = element("import-said")
+        said.hidden = True
+        said.textContent = ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from axe import check_accessibility
 from harness import wait_ready
 from playwright.sync_api import Page, expect
+from test_dialogs import check_close_button
 
 # Squadro: every move writes a line in the move list (no chance to wait for).
 KIOSK = "?kiosk=1&idle=5&game=squadro"
@@ -84,6 +85,7 @@ def test_kiosk_attract_mode_touch_to_play_idle_countdown_and_reset(
     expect(dialog).to_be_visible(timeout=15_000)
     expect(page.locator("#idle-countdown")).to_contain_text("start again")
     check_accessibility(page, "kiosk, are you still there?")
+    check_close_button(page, "idle-dialog")  # its × does what Continue playing does
     page.click("#idle-continue")
     expect(dialog).to_be_hidden()
     expect(attract).to_be_hidden()

@@ -139,6 +139,28 @@ def summarize_state(
     )
 
 
+def opened_sentence(state: Any) -> str:
+    """What an import opened, in one line: "Opened: Lodestone, 6 moves.". The ruleset
+    is named where it matters, when it is not the game's default (a Kendall Senet, a
+    Lodestone whose colours read the magnets each their own way); a finished game
+    says its result. Moves are the move list's entries, as in the saved-games list."""
+    from ..games import ui_for
+
+    ui = ui_for(state)
+    moves = moves_text(len(ui.game_log(state)))
+    ruleset = ui.ruleset_name(state)
+    if ruleset == ui.ruleset_name(ui.start({}, 0)):
+        text = _("{game}, {moves}", game=ui.title(), moves=moves)
+    else:
+        text = _("{game}, {ruleset}, {moves}", game=ui.title(), ruleset=ruleset, moves=moves)
+    result, over = result_words(state, ui)
+    if over:
+        text = _("{summary}, {result}", summary=text, result=result)
+    # Translators: said and shown once a game file is imported; {summary} is e.g.
+    # "Lodestone, 6 moves".
+    return _("Opened: {summary}.", summary=text)
+
+
 def checksum(text: str) -> int:
     """Tells whether a kept summary still describes ``text``: a game saved under a
     kept key changes after every move."""
