@@ -254,7 +254,7 @@ def test_game_over_and_computer_screens(open_page: Callable[..., Page]) -> None:
 
     # The computer moves first and, its worker never answering, thinks for ever.
     new_game(page, "squadro", "computer", level="hard", seat="0", first="0")
-    expect(page.locator("#players-line")).to_contain_text("Computer (Hard)")
+    expect(page.locator("#player-cards")).to_contain_text("Computer · Hard")
     expect(page.locator("#thinking")).to_be_visible()
     check_accessibility(page, "a game against the computer, while it thinks")
 

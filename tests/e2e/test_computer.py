@@ -32,7 +32,7 @@ def test_no_worker_starts_until_a_game_needs_the_computer(app_page: Page) -> Non
     wait_ready(page)
     page.wait_for_timeout(500)
     assert workers == []  # two people: the boot pays for one interpreter only
-    expect(page.locator("#players-line")).to_be_hidden()
+    expect(page.locator("#player-cards .card-name")).to_have_text(["Player 1", "Player 2"])
     new_game(page, "squadro", "computer", level="easy", seat="1", first="0")
     # The person moves first and the board takes the move at once: nothing waits for
     # the worker, which is still starting.
@@ -40,9 +40,8 @@ def test_no_worker_starts_until_a_game_needs_the_computer(app_page: Page) -> Non
     page.click('#board [data-square="end"]')
     expect(page.locator("#moves li")).to_have_count(1)
     assert any(url.endswith("/static/computer-worker.mjs") for url in workers)
-    expect(page.locator("#players-line")).to_have_text(
-        "Light (Player 1): you; Dark (Player 2): Computer (Easy)"
-    )
+    expect(page.locator("#player-cards .card-name")).to_have_text(["You", "Computer · Easy"])
+    expect(page.locator("#player-cards .card-side")).to_have_text(["Light", "Dark"])
     # Then the computer answers by itself.
     expect(page.locator("#moves li")).to_have_count(2, timeout=60_000)
     expect(page.locator("#moves li").nth(1)).to_contain_text("Dark")
@@ -77,7 +76,9 @@ def test_the_computer_throws_and_moves_in_senet(app_page: Page) -> None:
     page = app_page
     wait_ready(page)
     new_game(page, "senet", "both", level="easy")
-    expect(page.locator("#players-line")).to_contain_text("Computer (Easy)")
+    expect(page.locator("#player-cards .card-name")).to_have_text(
+        ["Computer · Easy", "Computer · Easy"]
+    )
     expect(page.locator("#throw")).to_be_disabled()  # the computer throws for itself
     # The opening may take several throws before the first move: wait for a move.
     kinds: set[str] = set()
@@ -98,7 +99,8 @@ def test_a_game_against_the_computer_resumes_after_a_reload(app_page: Page) -> N
     expect(page.locator("#moves li")).to_have_count(2, timeout=60_000)
     page.reload()
     wait_ready(page)
-    expect(page.locator("#players-line")).to_contain_text("Dark (Player 2): Computer (Medium)")
+    expect(page.locator('#player-cards [data-seat="1"]')).to_contain_text("Computer · Medium")
+    expect(page.locator('#player-cards [data-seat="1"] .card-side')).to_have_text("Dark")
     expect(page.locator("#moves li")).to_have_count(2)
     # The person moves again and the computer, restarted after the reload, answers.
     page.locator("#board .sq-piece.movable").first.click()

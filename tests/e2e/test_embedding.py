@@ -83,7 +83,7 @@ def test_parameters_preselect_game_opponent_and_language(app_page: Page, site_se
     assert app_page.evaluate("document.documentElement.lang") == "fr"
     assert app_page.locator("#language").input_value() == "fr"
     expect(app_page.locator("#show-rules")).to_have_text("Règles")
-    expect(app_page.locator("#players-line")).to_contain_text("Ordinateur (Facile)")
+    expect(app_page.locator("#player-cards")).to_contain_text("Ordinateur · Facile")
     assert app_page.locator("#notice").is_hidden()
 
 

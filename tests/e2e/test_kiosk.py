@@ -51,7 +51,7 @@ def test_kiosk_attract_mode_touch_to_play_idle_countdown_and_reset(
     # A touch starts a fresh game for the visitor, against the computer.
     attract.click()
     expect(attract).to_be_hidden()
-    expect(page.locator("#players-line")).to_contain_text("you")
+    expect(page.locator("#player-cards .card-name").first).to_have_text("You")
     # A new game: nothing yet, or the computer's first throw if it starts.
     assert page.locator("#moves li").count() <= 1
     assert targets_smaller_than(page, SMALLEST_TARGET_PX) == []
