@@ -21,6 +21,7 @@ from web.share import Share
 from web.storage import Storage
 from web.transfer import Transfer
 from web.update import NewVersion
+from web.welcome import Welcome
 
 
 def main() -> None:
@@ -31,6 +32,7 @@ def main() -> None:
     for problem in launch.problems:
         screen.notice(problem.text())
     screen.render()
+    welcome = Welcome(screen, storage)
     share = Share(screen, launch)  # before the computer's turn: a link's game is only shown
     settings.wire(screen)
     Transfer(screen)  # export and import as files
@@ -51,6 +53,7 @@ def main() -> None:
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")
     screen.keeping.booted()  # the boot watchdog's marker (static/storage-guard.js)
+    welcome.booted()  # the Continue card, and a game chosen while Python loaded
     # When the board became playable, for the boot benchmarks in every engine (a
     # performance mark needs no script injected before the page's own).
     window.performance.mark("ludeum:ready")
