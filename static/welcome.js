@@ -10,9 +10,9 @@
 // 2. The Continue card: the game left unfinished, with the picture of its position
 //    that Python stored when the visitor last left it (src/web/welcome.py), shown now
 //    if the saved game is still the one pictured; Python checks and completes it.
-// 3. A choice clicked before Python is ready is not lost: it is kept in
+// 3. A choice clicked before Python listens is not lost: it is kept in
 //    #app[data-queued], the game screen shows the board loading, and Python starts
-//    that game as soon as it is up.
+//    that game as soon as it is up, before drawing any other.
 (function () {
   'use strict';
 
@@ -49,9 +49,9 @@
 
   root.dataset.screen = launched() || session() === 'game' ? 'game' : 'welcome';
 
+  // Python's room listens from here on (src/web/welcome.py sets it).
   function ready() {
-    var app = document.getElementById('app');
-    return app !== null && app.dataset.state === 'ready';
+    return root.dataset.welcomeListens === '1';
   }
 
   // The choice a welcome button stands for, as ludeum.welcome.choice_from_data reads it.

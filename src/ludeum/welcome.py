@@ -265,9 +265,11 @@ def continue_details(state: Any, players: tuple[str, str], moves: int) -> Contin
     return ContinueDetails(game=ui.title(), about=about)
 
 
-def is_unfinished(state: Any) -> bool:
-    """A game worth continuing: begun (one action at least) and not over."""
-    return bool(state.actions()) and state.outcome() is None
+def is_unfinished(state: Any, saved: bool) -> bool:
+    """A game to offer on the Continue card: one the visitor has (``saved``: it is in
+    storage, so it was chosen, played or opened, not merely drawn at the start) and
+    that is not over."""
+    return saved and state.outcome() is None
 
 
 def is_pristine(state: Any, players: tuple[str, str], choice: Choice) -> bool:

@@ -31,8 +31,11 @@ def main() -> None:
     screen = GameScreen(launch, storage, Library(storage))
     for problem in launch.problems:
         screen.notice(problem.text())
-    screen.render()
     welcome = Welcome(screen, storage)
+    # A game chosen on the welcome screen while Python loaded: played at once, before
+    # the game restored under it is ever drawn.
+    welcome.take_queued()
+    screen.render()
     share = Share(screen, launch)  # before the computer's turn: a link's game is only shown
     settings.wire(screen)
     Transfer(screen)  # export and import as files
@@ -53,7 +56,7 @@ def main() -> None:
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")
     screen.keeping.booted()  # the boot watchdog's marker (static/storage-guard.js)
-    welcome.booted()  # the Continue card, and a game chosen while Python loaded
+    welcome.render_continue()  # the Continue card as Python sees it
     # When the board became playable, for the boot benchmarks in every engine (a
     # performance mark needs no script injected before the page's own).
     window.performance.mark("ludeum:ready")

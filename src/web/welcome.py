@@ -50,26 +50,27 @@ class Welcome:
         listen(element("home"), "click", self.on_home)
         listen(window, "pagehide", lambda event: self.remember())
         listen(document, "visibilitychange", self.on_visibility)
+        # static/welcome.js queues the clicks until this is said, then leaves them here.
+        document.documentElement.dataset.welcomeListens = "1"
 
     @property
     def showing(self) -> bool:
         return document.documentElement.getAttribute("data-screen") == "welcome"
 
-    def booted(self) -> None:
-        """At the end of the boot: the Continue card as Python sees it, then the choice
-        clicked while Python loaded, if any."""
-        self.render_continue()
+    def take_queued(self) -> None:
+        """The choice clicked while Python loaded (static/welcome.js), if any, played."""
         app = element("app")
         queued = app.getAttribute("data-queued")
-        if queued:
-            app.removeAttribute("data-queued")
-            document.documentElement.removeAttribute("data-queued-game")
-            try:
-                data = json.loads(str(queued))
-            except ValueError:
-                data = {}
-            if isinstance(data, dict):
-                self.choose({str(k): str(v) for k, v in data.items()})
+        if not queued:
+            return
+        app.removeAttribute("data-queued")
+        try:
+            data = json.loads(str(queued))
+        except ValueError:
+            data = {}
+        if isinstance(data, dict):
+            self.choose({str(k): str(v) for k, v in data.items()})
+        document.documentElement.removeAttribute("data-queued-game")
 
     # -- the screens -------------------------------------------------------------------
 
@@ -119,7 +120,7 @@ class Welcome:
         data = {}
         for name in ("game", "opponent", "level", "custom", "continue"):
             value = button.getAttribute(f"data-{name}")
-            if value is not None:
+            if value:  # a missing one is JS null, which arrives as the falsy jsnull
                 data[name] = str(value)
         if not data:
             return
@@ -162,7 +163,7 @@ class Welcome:
             self.enabled
             and screen.viewing is None
             and not screen.launch.kiosk
-            and lobby.is_unfinished(screen.state)
+            and lobby.is_unfinished(screen.state, screen.keeping.last_text is not None)
         )
 
     def render_continue(self) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ludeum import games, seats, welcome
+from ludeum import games, saves, seats, welcome
 from ludeum.i18n import set_language
 from ludeum.launch import PARAMETERS
 from ludeum.records.thumbnail import position_picture
@@ -157,6 +157,13 @@ def test_choice_from_a_button(data, game, players, rules):
     assert choice.options.get("rules") == rules
 
 
+def test_unfinished_means_saved_and_not_over():
+    state = started("squadro")
+    while state.outcome() is None:
+        state = state.apply(state.legal_moves()[0])
+    assert not welcome.is_unfinished(state, saved=True)
+
+
 def test_pristine_and_unfinished():
     fresh = started("senet")
     friend = welcome.choice_from_data({"game": "senet", "opponent": "human"})
@@ -166,9 +173,10 @@ def test_pristine_and_unfinished():
     assert not welcome.is_pristine(fresh, seats.HUMANS, tait)
     squadro = welcome.choice_from_data({"game": "squadro", "opponent": "human"})
     assert not welcome.is_pristine(fresh, seats.HUMANS, squadro)
-    assert not welcome.is_unfinished(fresh)
+    assert not welcome.is_unfinished(fresh, saved=False)
+    assert welcome.is_unfinished(fresh, saved=True)
     begun = started("senet", 3)
-    assert welcome.is_unfinished(begun)
+    assert welcome.is_unfinished(begun, saved=True)
     assert not welcome.is_pristine(begun, seats.HUMANS, friend)
 
 
@@ -215,3 +223,20 @@ def test_position_picture_shows_the_position():
     """A picture is of the position, not of the start: a piece moved shows."""
     start, later = started("squadro"), started("squadro", 4)
     assert later.actions() and position_picture(start) != position_picture(later)
+
+
+def test_record_picture_is_drawn_once_then_read_from_the_note():
+    from ludeum.records.thumbnail import record_picture
+
+    text = saves.dump(started("senet", 5))
+    picture, keep = record_picture(text, {}, "record-2")
+    assert picture and keep and 'id="record-2-board-arrow"' in picture
+    assert keep["svg"] != picture and 'id="kept-board-arrow"' in keep["svg"]
+    again, nothing = record_picture(text, {"picture": keep}, "record-7")
+    assert nothing is None and again == picture.replace("record-2-", "record-7-")
+    # A note about another text, in another language or damaged is not used.
+    other = saves.dump(started("senet", 9))
+    assert record_picture(other, {"picture": keep}, "r")[1] is not None
+    assert record_picture(text, {"picture": {**keep, "lang": "fr"}}, "r")[1] is not None
+    assert record_picture(text, {"picture": {**keep, "svg": "<script>"}}, "r")[1] is not None
+    assert record_picture("not a record", {}, "r") == (None, None)

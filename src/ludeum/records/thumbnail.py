@@ -72,3 +72,41 @@ def position_picture(
         drawing = re.sub(r'viewBox="0 0 (\d+) (\d+)"', r'viewBox="0 0 \2 \2"', drawing, count=1)
     head, rest = drawing.split(">", 1)
     return head + ">" + _INNER_NAMES.sub("", rest)
+
+
+#: The id prefix a picture kept in a note is drawn with; ``reidented`` gives it another.
+_KEPT_IDENT = "kept"
+
+
+def reidented(picture: str, old: str, new: str) -> str:
+    """``picture``, drawn with the id prefix ``old``, with ``new`` instead."""
+    if not _IDENT.match(new):
+        raise ValueError(f"not an id prefix: {new!r}")
+    return picture.replace(f'id="{old}-', f'id="{new}-').replace(f"url(#{old}-", f"url(#{new}-")
+
+
+def record_picture(text: str, note: object, ident: str) -> tuple[str | None, dict | None]:
+    """The picture of a stored game (Saved games), with ids prefixed ``ident``: from the
+    entry's note (key ``picture``: ``{"crc", "lang", "svg"}``) while it still describes
+    ``text`` in the current language, else drawn by loading the record (which replays
+    it). Returns (picture or None for a record that cannot be loaded, the note entry to
+    keep when the picture was drawn, else None). Never raises."""
+    from ..i18n import language
+    from .library import checksum
+
+    kept = note.get("picture") if isinstance(note, dict) else None
+    crc = checksum(text)
+    if (
+        isinstance(kept, dict)
+        and kept.get("crc") == crc
+        and kept.get("lang") == language()
+        and isinstance(kept.get("svg"), str)
+        and kept["svg"].startswith("<svg ")
+    ):
+        return reidented(kept["svg"], _KEPT_IDENT, ident), None
+    try:
+        state = saves.load(text)
+        drawn = position_picture(state, ident=_KEPT_IDENT)
+    except Exception:  # an unreadable record is said by its summary; no picture
+        return None, None
+    return reidented(drawn, _KEPT_IDENT, ident), {"crc": crc, "lang": language(), "svg": drawn}
