@@ -99,10 +99,14 @@ class Welcome:
 
     def on_home(self, event) -> None:
         if not self.enabled:
-            return  # a launched page: the link opens the page without parameters
-        event.preventDefault()
-        if self.screen.launch.kiosk:
+            # A launched page: the link opens the page without parameters, on the
+            # welcome screen whatever this tab showed there before.
+            try:
+                window.sessionStorage.setItem(SCREEN_KEY, "welcome")
+            except Exception:
+                pass
             return
+        event.preventDefault()
         if self.screen.review.active:
             self.screen.review.leave()
         self.show()
