@@ -7,7 +7,8 @@
 //    (sessionStorage, per tab). Any other visit opens on the welcome screen. The choice
 //    is <html data-screen="welcome|game">; ludeum/welcome.py says the same in Python
 //    (tests/unit/test_welcome.py keeps the lists equal).
-// 2. The Continue card: the game left unfinished, with the picture of its position
+// 2. The Continue card: the game left unfinished (or over: "Your last game"), with the
+//    picture of its position
 //    that Python stored when the visitor last left it (src/web/welcome.py), shown now
 //    if the saved game is still the one pictured; Python checks and completes it.
 // 3. A choice clicked before Python listens is not lost: it is kept in
@@ -136,7 +137,9 @@
       }
       document.getElementById('welcome-continue-picture').appendChild(document.importNode(svg, true));
       document.getElementById('welcome-continue-game').textContent = title.textContent;
-      document.getElementById('welcome-continue').hidden = false;
+      var card = document.getElementById('welcome-continue');
+      card.dataset.over = stored.over === true ? 'true' : 'false';
+      card.hidden = false;
     } catch (error) {
       // A stored picture that cannot be read: the card comes with Python.
     }

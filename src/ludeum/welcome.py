@@ -4,7 +4,8 @@ A visit with no launch parameters opens on this screen (``opens_on_welcome``): o
 card per game with a picture of it, drawn by the games' own board code, a one-line
 pitch, a typical length and three ways to play (the computer at a level, a friend on
 this device, the computer against itself); Senet's card folds its other readings away.
-A "Continue your game" card comes first when a game is unfinished.
+A "Continue your game" card comes first when a game is unfinished ("Your last game"
+when the game the visitor has is over).
 
 Everything here is pure and speaks through ``_()``: the browser glue
 (``web.welcome``) puts this markup in the page and reads the buttons' ``data-*``
@@ -219,16 +220,20 @@ def continue_html() -> str:
     prerendered; its picture and its line about the game are filled in
     (``continue_details``)."""
     title, button = _("Continue your game"), _("Continue")
+    # A game over (``data-over="true"``) is offered too, as the last game played.
+    title_over, button_over = _("Your last game"), _("Open it again")
     return (
-        '<div id="welcome-continue" class="welcome-continue" hidden>'
+        '<div id="welcome-continue" class="welcome-continue" data-over="false" hidden>'
         '<div class="welcome-picture" id="welcome-continue-picture"></div>'
         '<div class="welcome-continue-text">'
-        f'<h2 id="welcome-continue-title">{escape(title)}</h2>'
+        f'<h2 id="welcome-continue-title"><span class="when-playing">{escape(title)}</span>'
+        f'<span class="when-over">{escape(title_over)}</span></h2>'
         '<p id="welcome-continue-game" class="welcome-continue-game"></p>'
         '<p id="welcome-continue-about" class="welcome-continue-about"></p>'
         f'<button type="button" id="welcome-continue-button" data-continue="1" '
         f'aria-describedby="welcome-continue-game welcome-continue-about">'
-        f"{escape(button)}</button></div></div>"
+        f'<span class="when-playing">{escape(button)}</span>'
+        f'<span class="when-over">{escape(button_over)}</span></button></div></div>'
     )
 
 
@@ -250,25 +255,29 @@ class ContinueDetails:
     """What the Continue card says about the unfinished game."""
 
     game: str  # the game's name
-    about: str  # the ruleset, who plays, how many moves
+    about: str  # the ruleset, who plays, how many moves (and the result, once over)
+    over: bool = False
 
 
 def continue_details(state: Any, players: tuple[str, str], moves: int) -> ContinueDetails:
     """The Continue card's words for the game on ``state`` (``moves``: the length of
     its move list)."""
     from .games import ui_for
-    from .records.library import moves_text, players_words
+    from .records.library import moves_text, players_words, result_words
 
     ui = ui_for(state)
     about = _("{ruleset}; {players}; {moves}", ruleset=ui.ruleset_name(state),
               players=players_words(players), moves=moves_text(moves))  # fmt: skip
-    return ContinueDetails(game=ui.title(), about=about)
+    result, over = result_words(state, ui)
+    if over:
+        about = _("{about}; {result}", about=about, result=result)
+    return ContinueDetails(game=ui.title(), about=about, over=over)
 
 
 def is_unfinished(state: Any, saved: bool) -> bool:
-    """A game to offer on the Continue card: one the visitor has (``saved``: it is in
-    storage, so it was chosen, played or opened, not merely drawn at the start) and
-    that is not over."""
+    """A game to continue: one the visitor has (``saved``: it is in storage, so it was
+    chosen, played or opened, not merely drawn at the start) and that is not over.
+    (The Continue card also offers a game over, as "Your last game".)"""
     return saved and state.outcome() is None
 
 

@@ -26,7 +26,7 @@ from ludeum import saves
 from ludeum.i18n import _, language
 from ludeum.records import library
 from ludeum.records.library import Row, Summary
-from ludeum.records.thumbnail import record_picture
+from ludeum.records.thumbnail import record_picture, reidented
 
 from .page import announce, element, listen
 from .records import (
@@ -116,16 +116,16 @@ class Library:
         crc = library.checksum(text)
         memo = self.pictures.get(key)
         if memo is not None and memo[:2] == (crc, language()):
-            return memo[2].replace("__ident__", ident)
+            return reidented(memo[2], "memo", ident)
         note = self.storage.note(key)
-        picture, keep = record_picture(text, note, "__ident__")
+        picture, keep = record_picture(text, note, "memo")
         if picture is None:
             return ""
         self.pictures[key] = (crc, language(), picture)
         if keep is not None:
             # Only a cache, like the summary: when storage is full it is drawn again.
             self.storage.set_note(key, {**note, "picture": keep})
-        return picture.replace("__ident__", ident)
+        return reidented(picture, "memo", ident)
 
     def attention(self, entries) -> tuple:
         """What needs the visitor now; the panel opens by itself while this is not

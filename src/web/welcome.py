@@ -8,10 +8,10 @@ this room answers the cards' buttons, the Continue card and the header's "Ludeum
 
 Screens: a tab remembers the one it is on (sessionStorage), so a reload comes back to
 the game being played; a new visit opens on the welcome screen, with the Continue card
-when a game is unfinished. The card's picture is stored (``CONTINUE_KEY``) whenever the
-visitor leaves the game (the page hidden or closed, or back to the welcome screen), so
-that the next visit shows it at the first paint; Python checks and completes the card
-once up.
+when a game is unfinished (or "Your last game" when it is over). The card's picture is
+stored (``CONTINUE_KEY``) whenever the visitor leaves the game (the page hidden or
+closed, or back to the welcome screen), so that the next visit shows it at the first
+paint; Python checks and completes the card once up.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .page import announce, element, listen
 
 #: sessionStorage (per tab): "welcome" or "game", the screen this tab is on.
 SCREEN_KEY = "ludeum:v1:screen"
-#: localStorage: ``{"key", "size", "game", "picture"}``, the unfinished game's picture
+#: localStorage: ``{"key", "size", "game", "over", "picture"}``, the current game's picture
 #: for the Continue card at the first paint (static/welcome.js); ``size`` is the saved
 #: text's length in UTF-16 code units, as JavaScript counts it.
 CONTINUE_KEY = "ludeum:v1:continue"
@@ -161,18 +161,19 @@ class Welcome:
 
     # -- the Continue card -------------------------------------------------------------
 
-    def unfinished(self) -> bool:
+    def has_game(self) -> bool:
+        """The visitor has a game to go back to (over or not): the Continue card."""
         screen = self.screen
         return (
             self.enabled
             and screen.viewing is None
             and not screen.launch.kiosk
-            and lobby.is_unfinished(screen.state, screen.keeping.last_text is not None)
+            and screen.keeping.last_text is not None
         )
 
     def render_continue(self) -> None:
         card = element("welcome-continue")
-        if not self.unfinished():
+        if not self.has_game():
             card.hidden = True
             return
         screen = self.screen
@@ -182,23 +183,25 @@ class Welcome:
         )
         element("welcome-continue-game").textContent = details.game
         element("welcome-continue-about").textContent = details.about
+        card.dataset.over = "true" if details.over else "false"
         card.hidden = False
 
     def remember(self) -> None:
         """Store the Continue card's picture for the next visit's first paint, or
-        forget it when there is no unfinished game. Failing to is harmless: the card
+        forget it when there is no saved game. Failing to is harmless: the card
         then comes with Python."""
         if not self.enabled:
             return
         keeping = self.screen.keeping
         text = keeping.last_text
-        if not self.unfinished() or text is None or keeping.save_key != keeping.home_key:
+        if not self.has_game() or text is None or keeping.save_key != keeping.home_key:
             self.storage.remove(CONTINUE_KEY)
             return
         stored = {
             "key": keeping.save_key,
             "size": js_length(text),
             "game": self.screen.ui.GAME,
+            "over": self.screen.state.outcome() is not None,
             "picture": position_picture(self.screen.state, ident="welcome-continue"),
         }
         self.storage.set(CONTINUE_KEY, json.dumps(stored, separators=(",", ":")))

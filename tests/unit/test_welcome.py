@@ -180,11 +180,20 @@ def test_pristine_and_unfinished():
     assert not welcome.is_pristine(begun, seats.HUMANS, friend)
 
 
+def test_continue_details_of_a_game_over():
+    state = started("squadro")
+    while state.outcome() is None:
+        state = state.apply(state.legal_moves()[0])
+    details = welcome.continue_details(state, seats.HUMANS, 40)
+    assert details.over and "won by" in details.about
+
+
 def test_continue_details():
     state = started("squadro", 2)
     details = welcome.continue_details(state, (seats.HUMAN, "hard"), 2)
     assert details.game == "Squadro"
     assert "Computer (Hard)" in details.about and "2 moves" in details.about
+    assert not details.over
 
 
 @pytest.mark.parametrize("game", games.GAMES)
