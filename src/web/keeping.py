@@ -53,7 +53,9 @@ class Keeping:
             screen.state, screen.players, name=screen.name, saved_at=self.saved_at,
             moves=len(screen.log),
         )  # fmt: skip
-        records.current_picture = lambda ident: position_picture(screen.state, ident=ident)
+        records.current_picture = lambda ident: position_picture(
+            screen.state, ident=ident, words=False
+        )
         records.on_rename_current = self.rename
         records.on_open = self.open_kept
         records.on_freed = self.retry_save

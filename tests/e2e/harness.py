@@ -14,7 +14,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
+from playwright.sync_api import BrowserContext, ConsoleMessage, Frame, Page, WebError
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -236,7 +236,7 @@ def wait_ready(page: Page, timeout_ms: float = READY_TIMEOUT_MS, *, enter: bool 
         enter_game(page)
 
 
-def enter_game(page: Page) -> None:
+def enter_game(page: Page | Frame) -> None:
     """From the welcome screen to the game, by a visitor's click: Continue when a game
     is unfinished, else Senet with a friend (the game the app opened on before it had
     a welcome screen; a pristine one on screen is kept, not replaced). Nothing when

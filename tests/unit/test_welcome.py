@@ -249,3 +249,12 @@ def test_record_picture_is_drawn_once_then_read_from_the_note():
     assert record_picture(text, {"picture": {**keep, "lang": "fr"}}, "r")[1] is not None
     assert record_picture(text, {"picture": {**keep, "svg": "<script>"}}, "r")[1] is not None
     assert record_picture("not a record", {}, "r") == (None, None)
+    assert "<text" not in picture  # too small to read in a row, and not row words
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_a_picture_without_words(game):
+    state = started(game, 3)
+    assert "<text" in position_picture(state)
+    bare = position_picture(state, words=False)
+    assert "<text" not in bare and ET.fromstring(bare).get("role") == "img"

@@ -23,6 +23,8 @@ _INNER_NAMES = re.compile(r' role="img" aria-label="[^"]*"')
 #: The outer element of every board drawing: ``<svg class="<game>-board" ...
 #: role="group" aria-label="...">``.
 _OUTER = re.compile(r'^<svg class="([a-z]+-board)"([^>]*?) role="group" aria-label="[^"]*">')
+#: A drawing's words (its <text> elements hold no markup).
+_TEXTS = re.compile(r"<text\b[^>]*>[^<]*</text>")
 #: What an id may hold here: it is put into markup as it is.
 _IDENT = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 
@@ -35,12 +37,20 @@ def position_label(state: Any) -> str:
 
 
 def position_picture(
-    state: Any, *, ident: str = "picture", label: str | None = None, board_only: bool = False
+    state: Any,
+    *,
+    ident: str = "picture",
+    label: str | None = None,
+    board_only: bool = False,
+    words: bool = True,
 ) -> str:
     """The position of ``state`` (any game) as a standalone, non-interactive SVG image
     named ``label`` (by default ``position_label``). ``ident`` prefixes its ids.
     ``board_only`` leaves out Squadro's and Lodestone's trays, beside the board on the
-    right (empty at the start: the welcome screen's cards)."""
+    right (empty at the start: the welcome screen's cards). ``words=False`` leaves out
+    the drawing's text (square numbers, digits, tray titles): too small to read in a
+    list row, where they would also run into the row's words for anything that reads
+    its text."""
     if not _IDENT.match(ident):
         raise ValueError(f"not an id prefix: {ident!r}")
     name = escape(label if label is not None else position_label(state))
@@ -71,7 +81,10 @@ def position_picture(
         # The board is square, at the left of the drawing: its height is its width.
         drawing = re.sub(r'viewBox="0 0 (\d+) (\d+)"', r'viewBox="0 0 \2 \2"', drawing, count=1)
     head, rest = drawing.split(">", 1)
-    return head + ">" + _INNER_NAMES.sub("", rest)
+    rest = _INNER_NAMES.sub("", rest)
+    if not words:
+        rest = _TEXTS.sub("", rest)
+    return head + ">" + rest
 
 
 #: The id prefix a picture kept in a note is drawn with; ``reidented`` gives it another.
@@ -86,7 +99,7 @@ def reidented(picture: str, old: str, new: str) -> str:
 
 
 def record_picture(text: str, note: object, ident: str) -> tuple[str | None, dict | None]:
-    """The picture of a stored game (Saved games), with ids prefixed ``ident``: from the
+    """The picture of a stored game (Saved games: no words), with ids prefixed ``ident``: from the
     entry's note (key ``picture``: ``{"crc", "lang", "svg"}``) while it still describes
     ``text`` in the current language, else drawn by loading the record (which replays
     it). Returns (picture or None for a record that cannot be loaded, the note entry to
@@ -106,7 +119,7 @@ def record_picture(text: str, note: object, ident: str) -> tuple[str | None, dic
         return reidented(kept["svg"], _KEPT_IDENT, ident), None
     try:
         state = saves.load(text)
-        drawn = position_picture(state, ident=_KEPT_IDENT)
+        drawn = position_picture(state, ident=_KEPT_IDENT, words=False)
     except Exception:  # an unreadable record is said by its summary; no picture
         return None, None
     return reidented(drawn, _KEPT_IDENT, ident), {"crc": crc, "lang": language(), "svg": drawn}
