@@ -125,6 +125,31 @@ def prerender_board() -> str:
     return board_svg(new_game())
 
 
+WELCOME_MARKER = "<!-- prerendered-welcome -->"
+
+
+def prerender_welcome() -> str:
+    """The welcome screen (ludeum/welcome.py) as the app draws it, in English: on
+    screen at the first paint, before Python."""
+    sys.path.insert(0, str(ROOT / "src"))
+    try:
+        from ludeum.welcome import welcome_html
+    finally:
+        sys.path.pop(0)
+    return welcome_html()
+
+
+def welcome_words() -> tuple[str, dict[str, str]]:
+    """The welcome screen in the current language, for page_text.prerendered: its
+    markup with empty picture slots, and the pictures by game."""
+    sys.path.insert(0, str(ROOT / "src"))
+    try:
+        from ludeum.welcome import CARDS, start_picture, welcome_html
+    finally:
+        sys.path.pop(0)
+    return welcome_html(pictures=False), {game: start_picture(game) for game, *_rest in CARDS}
+
+
 PAGE_TEXT_MARKER = "<!-- prerendered-page-text -->"
 
 
@@ -153,7 +178,7 @@ def page_text_json() -> str:
         sys.path.pop(0)
     try:
         # The same start board as the page's (prerender_board), drawn per language.
-        table = prerendered(page_text_table(), prerender_board)
+        table = prerendered(page_text_table(), prerender_board, welcome_words)
     except PageTextError as exc:
         raise BuildError(str(exc)) from exc
     text = json.dumps(table, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
@@ -176,7 +201,11 @@ def copy_site() -> None:
     if page.count(BOARD_MARKER) != 1:
         raise BuildError(f"index.html must hold {BOARD_MARKER} exactly once")
     (DIST / "index.html").parent.mkdir(parents=True, exist_ok=True)
-    (DIST / "index.html").write_text(page.replace(BOARD_MARKER, prerender_board()), "utf-8")
+    if page.count(WELCOME_MARKER) != 1:
+        raise BuildError(f"index.html must hold {WELCOME_MARKER} exactly once")
+    page = page.replace(BOARD_MARKER, prerender_board())
+    page = page.replace(WELCOME_MARKER, prerender_welcome())
+    (DIST / "index.html").write_text(page, "utf-8")
     prerender_page_text(DIST / "index.html")
     copy(ROOT / "pyscript.toml", DIST / "pyscript.toml")
     copy(ROOT / "src" / "web" / "main.py", DIST / "src" / "web" / "main.py")

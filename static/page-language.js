@@ -70,6 +70,33 @@
         node.textContent = words.text[id];
       }
     });
+    // The welcome screen in this language (ludeum/welcome.py, prerendered by the build):
+    // its markup has empty picture slots; the drawings already on the page move into
+    // them and take this language's name and words (the build checked the drawings
+    // are otherwise the same).
+    var welcome = document.getElementById('welcome');
+    if (welcome && words.welcome) {
+      var drawings = {};
+      welcome.querySelectorAll('[data-picture]').forEach(function (slot) {
+        drawings[slot.dataset.picture] = slot.firstElementChild;
+      });
+      welcome.innerHTML = words.welcome;
+      welcome.querySelectorAll('[data-picture]').forEach(function (slot) {
+        var svg = drawings[slot.dataset.picture];
+        var picture = words.welcome_pictures[slot.dataset.picture];
+        if (!svg || !picture) {
+          return;
+        }
+        svg.setAttribute('aria-label', picture.label);
+        var drawn = svg.querySelectorAll('text');
+        if (drawn.length === picture.text.length) {
+          for (var t = 0; t < drawn.length; t++) {
+            drawn[t].textContent = picture.text[t];
+          }
+        }
+        slot.appendChild(svg);
+      });
+    }
     // The start board's names and words, by position: the build checked that the
     // drawing is otherwise the same in every language. A board already redrawn (a
     // different count) is left alone.

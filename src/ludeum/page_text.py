@@ -73,11 +73,20 @@ def _wordless(svg: str) -> str:
     return _TEXT.sub(r"\1\3", _LABEL.sub('aria-label=""', svg))
 
 
-def prerendered(page_text: Mapping[str, str], board: Callable[[], str]) -> dict[str, dict]:
+def prerendered(
+    page_text: Mapping[str, str],
+    board: Callable[[], str],
+    welcome: Callable[[], tuple[str, Mapping[str, str]]] | None = None,
+) -> dict[str, dict]:
     """For each language the app speaks: ``{"title", "text": {element id: words},
     "board": [the start board's accessible names], "board_text": [the text of its
     <text> elements], "board_tips": [its special squares' names]}``, in document
-    order. English is ``{}``:
+    order, and with ``welcome`` (which returns the welcome screen's markup without its
+    pictures, and the pictures by game, in the current language; ``ludeum.welcome``)
+    ``"welcome"``: that markup, and ``"welcome_pictures"``: ``{game: {"label",
+    "text"}}``, each picture's name and the text of its <text> elements
+    (page-language.js keeps the drawings already on the page and puts these words in
+    them). English is ``{}``:
     the page is written in English already. ``board`` draws the start board in the
     current language. Raises PageTextError when a language's catalog is missing or
     its board differs from the English one by more than its words (then words given
@@ -86,6 +95,9 @@ def prerendered(page_text: Mapping[str, str], board: Callable[[], str]) -> dict[
     try:
         set_language(DEFAULT)
         english_board = _wordless(board())
+        english_pictures = (
+            {game: _wordless(svg) for game, svg in welcome()[1].items()} if welcome else {}
+        )
         table: dict[str, dict] = {DEFAULT: {}}
         for code in LANGUAGES:
             if code == DEFAULT:
@@ -103,6 +115,18 @@ def prerendered(page_text: Mapping[str, str], board: Callable[[], str]) -> dict[
                 "board_text": board_words(drawn),
                 "board_tips": board_tips(drawn),
             }
+            if welcome is not None:
+                markup, pictures = welcome()
+                for game, svg in pictures.items():
+                    if _wordless(svg) != english_pictures.get(game):
+                        raise PageTextError(
+                            f"the {game} welcome picture in {code!r} is not the English drawing"
+                        )
+                table[code]["welcome"] = markup
+                table[code]["welcome_pictures"] = {
+                    game: {"label": board_labels(svg)[0], "text": board_words(svg)}
+                    for game, svg in pictures.items()
+                }
         return table
     finally:
         set_language(before)

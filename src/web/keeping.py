@@ -16,6 +16,7 @@ from pyscript import window
 from ludeum import saves
 from ludeum.i18n import _
 from ludeum.records import library
+from ludeum.records.thumbnail import position_picture
 
 from .library import Library, note_for
 from .page import announce, element, listen
@@ -52,6 +53,9 @@ class Keeping:
             screen.state, screen.players, name=screen.name, saved_at=self.saved_at,
             moves=len(screen.log),
         )  # fmt: skip
+        records.current_picture = lambda ident: position_picture(
+            screen.state, ident=ident, words=False
+        )
         records.on_rename_current = self.rename
         records.on_open = self.open_kept
         records.on_freed = self.retry_save

@@ -26,6 +26,7 @@ from ludeum import saves
 from ludeum.i18n import _, language
 from ludeum.records import library
 from ludeum.records.library import Row, Summary
+from ludeum.records.thumbnail import record_picture, reidented
 
 from .page import announce, element, listen
 from .records import (
@@ -56,6 +57,8 @@ class Library:
         self.current_key: str | None = None  # the key the game on screen is saved to
         self.current_text = lambda: ""  # the game on screen, as a saved record
         self.current_summary = lambda: Summary(False)  # ... and in words
+        # ... and as a small picture, its ids prefixed with the argument
+        self.current_picture = lambda ident: ""
         self.saving = True  # False: the game on screen is not being saved
         self.on_open = lambda key: None
         self.on_freed = lambda: None
@@ -68,6 +71,8 @@ class Library:
         # Summaries worked out this visit, when the note could not keep them:
         # key -> (checksum, language, summary).
         self.memo: dict[str, tuple[int, str, Summary]] = {}
+        # A kept game's picture, by key: (checksum, language, picture), this visit.
+        self.pictures: dict[str, tuple[int, str, str]] = {}
         panel = element("records")
         listen(panel, "click", self.on_click)
         listen(panel, "submit", self.on_submit)
@@ -104,6 +109,23 @@ class Library:
             # Only a cache: when storage is full it is worked out again next visit.
             self.storage.set_note(key, {**note, "summary": library.to_note(summary, text)})
         return summary
+
+    def picture(self, key: str, text: str, ident: str) -> str:
+        """A kept game's picture of its position: from this visit's memo, from its note,
+        or drawn (loading the record) and then kept in its note for the next visits."""
+        crc = library.checksum(text)
+        memo = self.pictures.get(key)
+        if memo is not None and memo[:2] == (crc, language()):
+            return reidented(memo[2], "memo", ident)
+        note = self.storage.note(key)
+        picture, keep = record_picture(text, note, "memo")
+        if picture is None:
+            return ""
+        self.pictures[key] = (crc, language(), picture)
+        if keep is not None:
+            # Only a cache, like the summary: when storage is full it is drawn again.
+            self.storage.set_note(key, {**note, "picture": keep})
+        return reidented(picture, "memo", ident)
 
     def attention(self, entries) -> tuple:
         """What needs the visitor now; the panel opens by itself while this is not
@@ -158,6 +180,7 @@ class Library:
             return  # worked out when shown: no summaries for a closed panel
         rows = [Row(None, self.current_summary(), current=True)]
         words: dict[str | None, tuple[str, list]] = {}
+        texts = {key: text for key, _prefix, text in entries}
         for key, prefix, text in entries:
             note = self.storage.note(key)
             said = describe(key, prefix, text, note)
@@ -178,7 +201,8 @@ class Library:
         own = ordered[0].summary
         current_words = _("This game: {summary}", summary=own.sentence())
         self._row(current, CURRENT, current_words, [("rename", _("Rename")),
-                                                    ("download", _("Download"))], 0)  # fmt: skip
+                                                    ("download", _("Download"))], 0,
+                  picture=self.current_picture("record-0"))  # fmt: skip
         n = 1
         if self.held is not None:
             text = _("Your saved game could not be set aside, because storage is full. It "
@@ -190,18 +214,28 @@ class Library:
             n += 1
         for row in ordered[1:]:
             text, actions = words[row.key]
-            self._row(listing, row.key, text, actions, n)
+            picture = self.picture(row.key, texts[row.key], f"record-{n}") if (
+                row.summary.readable and row.key in texts) else ""  # fmt: skip
+            self._row(listing, row.key, text, actions, n, picture=picture)
             n += 1
         if n == 1:
             item = document.createElement("li")
             item.textContent = _("No other saved games.")
             listing.appendChild(item)
 
-    def _row(self, listing, key: str, text: str, actions: list, n: int) -> None:
+    def _row(self, listing, key: str, text: str, actions: list, n: int, picture: str = "") -> None:
         item = document.createElement("li")
         item.dataset.key = key
         if key == CURRENT:
             item.className = "current"
+        if picture:
+            # The position, named as a picture (ludeum.records.thumbnail); the words
+            # after it say the rest.
+            frame = document.createElement("span")
+            frame.className = "record-picture"
+            frame.innerHTML = picture
+            item.appendChild(frame)
+            item.classList.add("with-picture")
         words = document.createElement("span")
         words.id = f"record-{n}"
         words.textContent = text

@@ -22,6 +22,7 @@ from web.storage import Storage
 from web.tips import SquareTips
 from web.transfer import Transfer
 from web.update import NewVersion
+from web.welcome import Welcome
 
 
 def main() -> None:
@@ -31,6 +32,10 @@ def main() -> None:
     screen = GameScreen(launch, storage, Library(storage))
     for problem in launch.problems:
         screen.notice(problem.text())
+    welcome = Welcome(screen, storage)
+    # A game chosen on the welcome screen while Python loaded: played at once, before
+    # the game restored under it is ever drawn.
+    welcome.take_queued()
     screen.render()
     share = Share(screen, launch)  # before the computer's turn: a link's game is only shown
     settings.wire(screen)
@@ -53,6 +58,7 @@ def main() -> None:
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")
     screen.keeping.booted()  # the boot watchdog's marker (static/storage-guard.js)
+    welcome.render_continue()  # the Continue card as Python sees it
     # When the board became playable, for the boot benchmarks in every engine (a
     # performance mark needs no script injected before the page's own).
     window.performance.mark("ludeum:ready")

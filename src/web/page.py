@@ -11,6 +11,7 @@ from ludeum.i18n import N_, _
 #: Static page text, set here so that it too goes through the translation function.
 PAGE_TEXT = {
     "game-name": N_("Senet"),
+    "home-hint": N_("All games"),
     "throw": N_("Throw the sticks"),
     "pass": N_("Pass"),
     "hint-label": N_("Hint"),

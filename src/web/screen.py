@@ -72,6 +72,7 @@ class GameScreen:
         self.restored = False  # the game on screen was resumed from storage
         self.kiosk = None  # a Kiosk when the URL asks for kiosk mode
         self.viewing = None  # web.share.Share while a shared game is looked at, not played
+        self.welcome = None  # web.welcome.Welcome: the games on offer, before this one
         self.selected: str | None = None  # the data-square name of the chosen piece
         self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
         self.log: list[str] = []
@@ -204,6 +205,8 @@ class GameScreen:
         self.waiting_for = None
         if not self.computer_to_play():
             return
+        if self.welcome is not None and self.welcome.showing:
+            return  # out of sight: the computer waits until the game is continued
         request_id = self.request_id
         if self.ui.can_throw(self.state):
             window.setTimeout(
@@ -334,9 +337,11 @@ class GameScreen:
         else:
             self.render(focus=name)
 
-    def open_new_game(self) -> None:
-        """The new-game dialog, preset to the current game; the dialog is also the
-        confirmation before a game in progress is replaced."""
+    def open_new_game(self, game: str | None = None, custom: bool = False) -> None:
+        """The new-game dialog, preset to the current game (or to ``game``, with the
+        Senet reading "custom" when ``custom``: the welcome screen's way to Senet's
+        custom rules); the dialog is also the confirmation before a game in progress
+        is replaced."""
         from ludeum.senet.setup_form import form_for  # not needed to boot
 
         warning = ""
@@ -350,6 +355,11 @@ class GameScreen:
         element("new-game-fields").innerHTML = form_for(
             self.state, self.first_choice, self.players, self.last_senet_rules
         )
+        form = element("new-game-form")
+        for name, value in (("game", game), ("reading", "custom" if custom else None)):
+            box = form.querySelector(f'input[name="{name}"][value="{value}"]') if value else None
+            if box:
+                box.checked = True
         dialog = element("new-game-dialog")
         dialog.showModal()
         # Focus starts on the game chosen, not on the dialog's close button above it.
@@ -359,7 +369,15 @@ class GameScreen:
 
     def close_new_game(self) -> None:
         element("new-game-dialog").close()
-        element("new-game").focus()
+        if self.welcome is not None and self.welcome.showing:
+            element("welcome-title").focus()
+        else:
+            element("new-game").focus()
+
+    def focus_play(self) -> None:
+        """The focus where play goes on: the throw when it is a person's, else New game."""
+        human_throws = self.ui.can_throw(self.state) and not self.computer_to_play()
+        element("throw" if human_throws else "new-game").focus()
 
     def on_new_game_submit(self, event) -> None:
         from ludeum.senet.setup_form import choice_from_form, senet_preset
@@ -423,9 +441,10 @@ class GameScreen:
         self.logged = 0
         element("moves").innerHTML = ""
         self.keeping.save()
+        if self.welcome is not None:
+            self.welcome.leave()
         self.render()
-        human_throws = self.ui.can_throw(self.state) and not self.computer_to_play()
-        element("throw" if human_throws else "new-game").focus()
+        self.focus_play()
         if had_actions and not self.launch.kiosk:
             announce(_("New game. The last game was kept in Saved games."))
         self.computer_turn()
@@ -436,6 +455,8 @@ class GameScreen:
         self.logged = 0
         element("moves").innerHTML = ""
         self.render()
+        if self.welcome is not None:
+            self.welcome.render()
         self.keeping.records.refresh()  # Saved games, if open, in the new language too
 
     # -- kiosk: attract mode ---------------------------------------------------------
@@ -513,6 +534,8 @@ class GameScreen:
                 focus_cell(board, name)
 
     def on_page_key(self, event) -> None:
+        if self.welcome is not None and self.welcome.showing:
+            return  # the game is out of sight: its keys wait for it
         keys = element("keys-hint")
         if event.key == "?":
             keys.hidden = not keys.hidden  # the keyboard help, on demand

@@ -14,7 +14,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
+from playwright.sync_api import BrowserContext, ConsoleMessage, Frame, Page, WebError
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -219,8 +219,36 @@ class Watch:
         return crashed + foreign + self.errors
 
 
-def wait_ready(page: Page, timeout_ms: float = READY_TIMEOUT_MS) -> None:
-    """Wait until Python has booted and the app marked itself ready."""
+# The welcome screen (src/web/welcome.py) opens a visit with no launch parameters.
+WELCOME_SELECTOR = ':root[data-screen="welcome"]'
+# What a visitor who wants the game clicks there: the unfinished game, else Senet
+# between two people under the default reading (the app's start before the welcome).
+CONTINUE_BUTTON = "#welcome-continue-button"
+SENET_FRIEND_BUTTON = '#welcome button.welcome-friend[data-game="senet"]'
+
+
+def wait_ready(page: Page, timeout_ms: float = READY_TIMEOUT_MS, *, enter: bool = True) -> None:
+    """Wait until Python has booted and the app marked itself ready; then, if the
+    welcome screen shows and ``enter`` (the default), go to the game as a visitor
+    would (``enter_game``). ``enter=False`` leaves the welcome screen on."""
+    _wait_booted(page, timeout_ms)
+    if enter:
+        enter_game(page)
+
+
+def enter_game(page: Page | Frame) -> None:
+    """From the welcome screen to the game, by a visitor's click: Continue when a game
+    is unfinished, else Senet with a friend (the game the app opened on before it had
+    a welcome screen; a pristine one on screen is kept, not replaced). Nothing when
+    the game screen shows already."""
+    if not page.locator(WELCOME_SELECTOR).count():
+        return
+    resume = page.locator(CONTINUE_BUTTON)
+    page.click(CONTINUE_BUTTON if resume.is_visible() else SENET_FRIEND_BUTTON)
+    page.locator(':root[data-screen="game"]').wait_for(state="attached")
+
+
+def _wait_booted(page: Page, timeout_ms: float) -> None:
     try:
         page.locator(READY_SELECTOR).wait_for(state="attached", timeout=timeout_ms)
     except Exception as exc:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from axe import check_accessibility
-from harness import READY_SELECTOR, READY_TIMEOUT_MS, SiteServer, Watch, wait_ready
+from harness import READY_SELECTOR, READY_TIMEOUT_MS, SiteServer, Watch, enter_game, wait_ready
 from playwright.sync_api import BrowserContext, FrameLocator, Page, expect
 
 NOT_KEPT = "will not be kept"
@@ -52,6 +52,8 @@ def open_host_page(
 def framed_app(page: Page) -> FrameLocator:
     app = page.frame_locator("iframe")
     app.locator(READY_SELECTOR).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    # A frame with no launch parameters opens on the welcome screen: go to the game.
+    enter_game(page.locator("iframe").element_handle().content_frame())
     return app
 
 
@@ -79,7 +81,7 @@ def test_parameters_preselect_game_opponent_and_language(app_page: Page, site_se
     app_page.goto(site_server.url + "?game=lodestone&opponent=computer&level=easy&lang=fr",
                   wait_until="commit")  # fmt: skip
     wait_ready(app_page)
-    assert app_page.locator(".lodestone-board").count() == 1
+    assert app_page.locator("#board .lodestone-board").count() == 1
     assert app_page.evaluate("document.documentElement.lang") == "fr"
     assert app_page.locator("#language").input_value() == "fr"
     expect(app_page.locator("#show-rules")).to_have_text("Règles")
@@ -153,11 +155,11 @@ def test_a_link_with_parameters_keeps_its_own_game_beside_the_plain_app(
     status = throw_once(app_page)
     app_page.goto(site_server.url + "?game=squadro", wait_until="commit")
     wait_ready(app_page)
-    assert app_page.locator(".squadro-board").count() == 1
+    assert app_page.locator("#board .squadro-board").count() == 1
     app_page.goto(site_server.url, wait_until="commit")
     wait_ready(app_page)
     # The plain app's Senet game was not replaced by the linked Squadro game.
-    assert app_page.locator(".senet-board").count() == 1
+    assert app_page.locator("#board .senet-board").count() == 1
     expect(app_page.locator("#status")).to_have_text(status)
 
 

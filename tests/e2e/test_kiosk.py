@@ -109,4 +109,4 @@ def test_a_key_also_wakes_the_kiosk(app_page: Page, site_server) -> None:
     expect(page.locator("#attract")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#attract")).to_be_hidden()
-    expect(page.locator(".senet-board")).to_be_visible()
+    expect(page.locator("#board .senet-board")).to_be_visible()

@@ -26,6 +26,20 @@ def wait_ready(engine: Driver, timeout_s: float = READY_TIMEOUT_S) -> None:
     except AssertionError as error:
         state = engine.evaluate(APP_STATE_JS)
         raise AssertionError(f"{error}; #app state, status: {state}") from error
+    enter_game(engine)
+
+
+def enter_game(engine: Driver) -> None:
+    """From the welcome screen (src/web/welcome.py) to the game, as a visitor would
+    (tests/e2e/harness.py's enter_game): Continue when a game is unfinished, else
+    Senet with a friend."""
+    if engine.evaluate("document.documentElement.dataset.screen") != "welcome":
+        return
+    resume = engine.evaluate("!document.getElementById('welcome-continue').hidden")
+    engine.click("#welcome-continue-button" if resume
+                 else '#welcome button.welcome-friend[data-game="senet"]')  # fmt: skip
+    engine.wait_for("document.documentElement.dataset.screen === 'game'", 10,
+                    "the game screen")  # fmt: skip
 
 
 def boot_kind(engine: Driver) -> str:

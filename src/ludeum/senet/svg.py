@@ -331,7 +331,7 @@ def board_svg(
         )
         attrs = _cell_attrs(str(square), text, place, tab_stop)
         tip = ""
-        if square in marked:
+        if square in marked and interactive:
             # Named on hover (the title) and on a long press (data-tip, web/tips.py).
             words = escape(_("Square {number}: {name}", number=square,
                              name=_(MARK_NAMES[square])))  # fmt: skip

@@ -1,0 +1,223 @@
+"""The welcome screen's room: the games on offer, and the way back to them.
+
+static/welcome.js picked the screen before the first paint (``<html data-screen>``)
+and kept any choice clicked while Python loaded (``#app[data-queued]``); from boot on,
+this room answers the cards' buttons, the Continue card and the header's "Ludeum" link
+(all games). What it draws comes from ``ludeum.welcome``; the game itself is
+``web.screen.GameScreen``'s.
+
+Screens: a tab remembers the one it is on (sessionStorage), so a reload comes back to
+the game being played; a new visit opens on the welcome screen, with the Continue card
+when a game is unfinished (or "Your last game" when it is over). The card's picture is
+stored (``CONTINUE_KEY``) whenever the visitor leaves the game (the page hidden or
+closed, or back to the welcome screen), so that the next visit shows it at the first
+paint; Python checks and completes the card once up.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pyscript import document, window
+
+from ludeum import welcome as lobby
+from ludeum.i18n import _
+from ludeum.records.thumbnail import position_picture
+
+from .page import announce, element, listen
+
+#: sessionStorage (per tab): "welcome" or "game", the screen this tab is on.
+SCREEN_KEY = "ludeum:v1:screen"
+#: localStorage: ``{"key", "size", "game", "over", "picture"}``, the current game's picture
+#: for the Continue card at the first paint (static/welcome.js); ``size`` is the saved
+#: text's length in UTF-16 code units, as JavaScript counts it.
+CONTINUE_KEY = "ludeum:v1:continue"
+
+
+def js_length(text: str) -> int:
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+class Welcome:
+    """The welcome screen of the page whose game is ``screen``."""
+
+    def __init__(self, screen, storage) -> None:
+        self.screen = screen
+        self.storage = storage
+        self.enabled = lobby.opens_on_welcome(str(window.location.search))
+        screen.welcome = self
+        listen(element("welcome"), "click", self.on_click)
+        listen(element("home"), "click", self.on_home)
+        listen(window, "pagehide", lambda event: self.remember())
+        listen(document, "visibilitychange", self.on_visibility)
+        # static/welcome.js queues the clicks until this is said, then leaves them here.
+        document.documentElement.dataset.welcomeListens = "1"
+
+    @property
+    def showing(self) -> bool:
+        return document.documentElement.getAttribute("data-screen") == "welcome"
+
+    def take_queued(self) -> None:
+        """The choice clicked while Python loaded (static/welcome.js), if any, played."""
+        app = element("app")
+        queued = app.getAttribute("data-queued")
+        if not queued:
+            return
+        app.removeAttribute("data-queued")
+        try:
+            data = json.loads(str(queued))
+        except ValueError:
+            data = {}
+        if isinstance(data, dict):
+            self.choose({str(k): str(v) for k, v in data.items()})
+        document.documentElement.removeAttribute("data-queued-game")
+
+    # -- the screens -------------------------------------------------------------------
+
+    def _screen(self, name: str) -> None:
+        document.documentElement.dataset.screen = name
+        if self.enabled:
+            try:
+                window.sessionStorage.setItem(SCREEN_KEY, name)
+            except Exception:
+                pass  # no sessionStorage: a reload opens on the welcome screen
+
+    def leave(self) -> None:
+        """To the game screen (a game was started or continued)."""
+        if self.showing:
+            self._screen("game")
+
+    def show(self) -> None:
+        """Back to the welcome screen, the game on screen kept as it is."""
+        self.remember()
+        self.render_continue()
+        self._screen("welcome")
+        self.screen.computer_turn()  # a pending move of the computer's is called off
+        window.scrollTo(0, 0)
+        element("welcome-title").focus()
+        announce(_("All games"))
+
+    def on_home(self, event) -> None:
+        if not self.enabled:
+            # A launched page: the link opens the page without parameters, on the
+            # welcome screen whatever this tab showed there before.
+            try:
+                window.sessionStorage.setItem(SCREEN_KEY, "welcome")
+            except Exception:
+                pass
+            return
+        event.preventDefault()
+        if self.screen.review.active:
+            self.screen.review.leave()
+        self.show()
+
+    def on_visibility(self, event) -> None:
+        if str(document.visibilityState) == "hidden":
+            self.remember()
+
+    # -- what the cards ask for --------------------------------------------------------
+
+    def on_click(self, event) -> None:
+        button = event.target.closest("button")
+        if not button:
+            return
+        data = {}
+        for name in ("game", "opponent", "level", "custom", "continue"):
+            value = button.getAttribute(f"data-{name}")
+            if value:  # a missing one is JS null, which arrives as the falsy jsnull
+                data[name] = str(value)
+        if not data:
+            return
+        reading = element("welcome").querySelector('input[name="welcome-reading"]:checked')
+        data["reading"] = str(reading.value) if reading else "jequier"
+        data["kendall"] = ",".join(
+            str(box.value)
+            for box in element("welcome").querySelectorAll(
+                'input[name="welcome-kendall"]:checked'
+            )
+        )
+        self.choose(data)
+
+    def choose(self, data: dict[str, str]) -> None:
+        screen = self.screen
+        if data.get("continue"):
+            self.leave()
+            screen.render()
+            screen.focus_play()
+            screen.computer_turn()  # the computer's turn waited while out of sight
+            return
+        if data.get("custom"):
+            screen.open_new_game(game="senet", custom=True)
+            return
+        choice = lobby.choice_from_data(data)
+        if lobby.is_pristine(screen.state, screen.players, choice):
+            # The game on screen is that game, not yet begun: nothing to replace.
+            self.leave()
+            screen.render()
+            screen.focus_play()
+            screen.computer_turn()
+            return
+        screen.start_new_game(choice.game, choice.options, players=choice.players)
+
+    # -- the Continue card -------------------------------------------------------------
+
+    def has_game(self) -> bool:
+        """The visitor has a game to go back to (over or not): the Continue card."""
+        screen = self.screen
+        return (
+            self.enabled
+            and screen.viewing is None
+            and not screen.launch.kiosk
+            and screen.keeping.last_text is not None
+        )
+
+    def render_continue(self) -> None:
+        card = element("welcome-continue")
+        if not self.has_game():
+            card.hidden = True
+            return
+        screen = self.screen
+        details = lobby.continue_details(screen.state, screen.players, len(screen.log))
+        element("welcome-continue-picture").innerHTML = position_picture(
+            screen.state, ident="welcome-continue"
+        )
+        element("welcome-continue-game").textContent = details.game
+        element("welcome-continue-about").textContent = details.about
+        card.dataset.over = "true" if details.over else "false"
+        card.hidden = False
+
+    def remember(self) -> None:
+        """Store the Continue card's picture for the next visit's first paint, or
+        forget it when there is no saved game. Failing to is harmless: the card
+        then comes with Python."""
+        if not self.enabled:
+            return
+        keeping = self.screen.keeping
+        text = keeping.last_text
+        if not self.has_game() or text is None or keeping.save_key != keeping.home_key:
+            self.storage.remove(CONTINUE_KEY)
+            return
+        stored = {
+            "key": keeping.save_key,
+            "size": js_length(text),
+            "game": self.screen.ui.GAME,
+            "over": self.screen.state.outcome() is not None,
+            "picture": position_picture(self.screen.state, ident="welcome-continue"),
+        }
+        self.storage.set(CONTINUE_KEY, json.dumps(stored, separators=(",", ":")))
+
+    def render(self) -> None:
+        """The whole screen again, in the language just chosen (the Senet fold's
+        choices are kept)."""
+        section = element("welcome")
+        reading = section.querySelector('input[name="welcome-reading"]:checked')
+        ticked = [str(b.value) for b in section.querySelectorAll("input:checked")]
+        opened = bool(element("welcome-readings").open)
+        section.innerHTML = lobby.welcome_html()
+        for box in section.querySelectorAll("input"):
+            if str(box.value) in ticked and (
+                box.name == "welcome-kendall" or (reading and box.value == reading.value)
+            ):
+                box.checked = True
+        element("welcome-readings").open = opened
+        self.render_continue()

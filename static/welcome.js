@@ -1,0 +1,147 @@
+// Ludeum welcome screen, before Python: a classic script in <head>, run before the body
+// is parsed, so the screen it picks is the one at the first paint.
+//
+// 1. Which screen opens. A URL with a launch parameter of ours (a game, an opponent,
+//    kiosk mode, a shared record: everything but lang and theme) opens the game, as
+//    it always did; so does a reload of a tab that was on the game screen
+//    (sessionStorage, per tab). Any other visit opens on the welcome screen. The choice
+//    is <html data-screen="welcome|game">; ludeum/welcome.py says the same in Python
+//    (tests/unit/test_welcome.py keeps the lists equal).
+// 2. The Continue card: the game left unfinished (or over: "Your last game"), with the
+//    picture of its position
+//    that Python stored when the visitor last left it (src/web/welcome.py), shown now
+//    if the saved game is still the one pictured; Python checks and completes it.
+// 3. A choice clicked before Python listens is not lost: it is kept in
+//    #app[data-queued], the game screen shows the board loading, and Python starts
+//    that game as soon as it is up, before drawing any other.
+(function () {
+  'use strict';
+
+  var SCREEN_KEY = 'ludeum:v1:screen'; // sessionStorage: this tab's screen
+  var CONTINUE_KEY = 'ludeum:v1:continue'; // localStorage: src/web/welcome.py
+  // ludeum/launch.py's PARAMETERS but ludeum/welcome.py's SETTINGS_PARAMETERS.
+  var LAUNCH_PARAMETERS = ['game', 'ruleset', 'kiosk', 'idle', 'opponent', 'level',
+    'computer', 'record', 'at'];
+  var root = document.documentElement;
+  var query = new URLSearchParams(window.location.search);
+
+  function launched() {
+    return LAUNCH_PARAMETERS.some(function (name) { return query.has(name); });
+  }
+
+  function session(value) {
+    try {
+      if (value === undefined) {
+        return window.sessionStorage.getItem(SCREEN_KEY);
+      }
+      window.sessionStorage.setItem(SCREEN_KEY, value);
+    } catch (error) {
+      // No sessionStorage: a reload opens on the welcome screen, nothing worse.
+    }
+    return null;
+  }
+
+  function show(screen) {
+    root.dataset.screen = screen;
+    if (!launched()) {
+      session(screen);
+    }
+  }
+
+  root.dataset.screen = launched() || session() === 'game' ? 'game' : 'welcome';
+
+  // Python's room listens from here on (src/web/welcome.py sets it).
+  function ready() {
+    return root.dataset.welcomeListens === '1';
+  }
+
+  // The choice a welcome button stands for, as ludeum.welcome.choice_from_data reads it.
+  function choiceOf(button) {
+    var data = {};
+    ['game', 'opponent', 'level', 'custom', 'continue'].forEach(function (name) {
+      if (button.dataset[name] !== undefined) {
+        data[name] = button.dataset[name];
+      }
+    });
+    var reading = document.querySelector('input[name="welcome-reading"]:checked');
+    data.reading = reading ? reading.value : 'jequier';
+    data.kendall = Array.prototype.map.call(
+      document.querySelectorAll('input[name="welcome-kendall"]:checked'),
+      function (box) { return box.value; }
+    ).join(',');
+    return data;
+  }
+
+  function queue(button) {
+    var data = choiceOf(button);
+    var app = document.getElementById('app');
+    app.dataset.queued = JSON.stringify(data);
+    if (data.game) {
+      root.dataset.queuedGame = data.game;
+      var title = document.getElementById('welcome-' + data.game + '-title');
+      var name = document.getElementById('game-name');
+      if (title && name) {
+        name.textContent = title.textContent;
+      }
+    }
+    show('game');
+    var status = document.getElementById('status');
+    if (status) {
+      status.setAttribute('tabindex', '-1');
+      status.focus();
+    }
+  }
+
+  document.addEventListener('click', function (event) {
+    if (ready() || !(event.target instanceof Element)) {
+      return; // Python's own listeners take it from here (src/web/welcome.py)
+    }
+    var home = event.target.closest('#home');
+    if (home) {
+      if (!launched()) {
+        event.preventDefault();
+        delete document.getElementById('app').dataset.queued;
+        delete root.dataset.queuedGame;
+        show('welcome');
+      } else {
+        session('welcome'); // the link leads to the page without parameters
+      }
+      return;
+    }
+    var button = event.target.closest('#welcome button[data-game], #welcome [data-continue]');
+    if (button) {
+      queue(button);
+    }
+  });
+
+  // The Continue card from what Python stored, once the page (and its words, put in
+  // place by page-language.js, a deferred script) is there.
+  document.addEventListener('DOMContentLoaded', function () {
+    if (query.has('kiosk')) {
+      var link = document.getElementById('home');
+      if (link) {
+        link.removeAttribute('href'); // a kiosk's visitors stay with its game
+      }
+    }
+    try {
+      var stored = JSON.parse(window.localStorage.getItem(CONTINUE_KEY) || 'null');
+      var save = window.localStorage.getItem(stored && stored.key);
+      if (!stored || save === null || save.length !== stored.size) {
+        return; // no unfinished game, or not the one pictured: Python decides
+      }
+      var picture = new DOMParser().parseFromString(stored.picture, 'image/svg+xml');
+      var svg = picture.documentElement;
+      var title = document.getElementById('welcome-' + stored.game + '-title');
+      if (svg.localName !== 'svg' || !title) {
+        return;
+      }
+      document.getElementById('welcome-continue-picture').appendChild(document.importNode(svg, true));
+      document.getElementById('welcome-continue-game').textContent = title.textContent;
+      var card = document.getElementById('welcome-continue');
+      card.dataset.over = stored.over === true ? 'true' : 'false';
+      card.hidden = false;
+    } catch (error) {
+      // A stored picture that cannot be read: the card comes with Python.
+    }
+  });
+})();
