@@ -27,8 +27,7 @@ BOARD_RULES = """\
 .senet-board .water-line { stroke: var(--water-line); }
 .senet-board .track { pointer-events: none; fill: none; stroke: var(--track); stroke-width: 1.5; stroke-dasharray: 4 5; opacity: 0.55; }
 .senet-board .track-arrow { fill: var(--track); }
-.senet-board .square.last-from .cell { stroke: var(--selected); stroke-width: 3; stroke-dasharray: 5 4; }
-.senet-board .square.last-to .cell { stroke: var(--selected); stroke-width: 3; }
+.senet-board .square:is(.last-from, .last-to) .cell { fill: var(--cell-last); }
 .senet-board .square.target .cell { fill: var(--cell-target); }
 .senet-board .target-ring { fill: none; stroke: var(--target); stroke-width: 3; stroke-dasharray: 6 4; }
 .senet-board .piece-at { pointer-events: none; }
@@ -51,6 +50,7 @@ BOARD_RULES = """\
 .squadro-board .sq-piece.movable polygon { stroke: var(--target); stroke-width: 4; }
 .squadro-board .sq-piece.chosen polygon { stroke: var(--selected); stroke-width: 5; }
 .squadro-board .sq-piece.last-moved polygon { stroke-dasharray: 5 3; }
+.squadro-board .sq-cell.last-path .cell { fill: var(--cell-last); }
 .squadro-board .path { visibility: hidden; pointer-events: none; }
 .squadro-board .path.shown { visibility: visible; }
 .squadro-board .path-step { fill: none; stroke: var(--target); stroke-width: 2; stroke-dasharray: 4 4; }
@@ -61,7 +61,7 @@ BOARD_RULES = """\
 .lodestone-board .cell.light rect { fill: var(--cell-light); }
 .lodestone-board .cell.dark rect { fill: var(--cell-dark); }
 .lodestone-board .cell.target rect { fill: var(--cell-target); stroke: var(--target); stroke-width: 3; }
-.lodestone-board .cell.last rect { stroke: var(--selected); stroke-width: 3; }
+.lodestone-board .cell.last rect { fill: var(--cell-last); }
 .lodestone-board .magnet { font-size: 12px; fill: var(--magnet); font-weight: 700; pointer-events: none; }
 .lodestone-board .coord { font-size: 13px; fill: var(--board-ink); }
 .lodestone-board .ls-piece circle, .lodestone-board .ls-piece path { stroke-width: 2.5; }
@@ -72,7 +72,7 @@ BOARD_RULES = """\
 .lodestone-board .ls-piece.white .digit { fill: var(--white-digit); }
 .lodestone-board .ls-piece.movable circle, .lodestone-board .ls-piece.movable path { stroke: var(--target); stroke-width: 4; }
 .lodestone-board .ls-piece.chosen circle, .lodestone-board .ls-piece.chosen path { stroke: var(--selected); stroke-width: 5; }
-.lodestone-board .ls-piece.in-check circle, .lodestone-board .ls-piece.in-check path { stroke: var(--check); stroke-width: 5; }
+.lodestone-board .ls-piece.in-check circle, .lodestone-board .ls-piece.in-check path { stroke: var(--check); stroke-width: 5; filter: drop-shadow(0 0 4px var(--check)) drop-shadow(0 0 8px var(--check)); animation: check-glow 1.2s ease-in-out infinite alternate; }
 .lodestone-board .tray-cell { fill: var(--panel); stroke: var(--line); stroke-width: var(--cell-stroke); }
 .lodestone-board .tray-title { font-size: 14px; fill: var(--board-ink); }
 .lodestone-board .ls-piece { pointer-events: none; }
@@ -84,6 +84,7 @@ COLOURS = {
     "board-ink": "#4a3720",
     "cell-dark": "#d4b88a",
     "cell-edge": "#efe2c6",
+    "cell-last": "#dccb5a",
     "cell-light": "#ecdcbc",
     "cell-safe": "#e6cc9f",
     "cell-stroke": "1.5px",
