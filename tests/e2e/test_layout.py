@@ -215,7 +215,8 @@ def test_phone_board_spans_the_width_with_44_px_targets(open_screen) -> None:
             assert cards["y"] + cards["height"] <= board["y"] and cards["height"] < 64
             assert page.locator("#board .tray-cell").count() == 0
         small = page.evaluate("""() => [...document.querySelectorAll(
-            '#board [role="button"], .toolbar button, #settings-toggle, .topbar .link-button')]
+            '#board [role="button"], .toolbar button, #throw, #settings-toggle,'
+            + ' .topbar .link-button, .topbar a.brand')]
           .filter((e) => e.getClientRects().length)
           .map((e) => [e.dataset.square || e.id, e.getBoundingClientRect()])
           .filter(([, r]) => r.width < 43.99 || r.height < 43.99)
