@@ -27,29 +27,14 @@ import argparse
 import functools
 import random
 import sys
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 OUT = ROOT / "docs" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-# As the end-to-end tests launch it (tests/e2e/harness.py, which says why each flag).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--enable-features=CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies,"
-    "HeapProfilerReporting:stable-probability/0/nonstable-probability/0",
-]
 READY = '#app[data-state="ready"]'
 BOOT_MS = 60_000
 GRAPH_MS = 120_000
@@ -63,6 +48,10 @@ PHONE = {
 }
 
 sys.path.insert(0, str(ROOT / "src"))
+# The browser and the local server as the end-to-end tests and the benchmarks have
+# them (tests/e2e/harness.py says why each Chromium flag is there).
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from harness import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
 
 
 class Skipped(Exception):
@@ -81,24 +70,15 @@ def share_code(game: str) -> str:
     (one ply of the engine's own evaluation, ties and throws from a fixed seed)."""
     from ludeum.ai import evaluate
     from ludeum.ai.arena import greedy_player
-    from ludeum.chance import sample
+    from ludeum.chance import random_play
     from ludeum.games import ui
-    from ludeum.protocol import CHANCE
     from ludeum.records import link
 
     judge = {"senet": evaluate.senet_race, "squadro": evaluate.squadro,
              "lodestone": evaluate.lodestone}[game]  # fmt: skip
     player = greedy_player(judge)
     source = random.Random(25)
-    state = ui(game).start({}, 0)
-    for _ in range(PLAYED[game]):
-        actor = state.to_act()
-        if actor is None:
-            break
-        if actor == CHANCE:
-            state = state.apply(sample(state.chance_outcomes(), source))
-        else:
-            state = state.apply(player(state, source))
+    state = random_play(ui(game).start({}, 0), source, PLAYED[game], choose=player)
     if state.outcome() is not None:
         raise RuntimeError(f"{game}: the game chosen for a screenshot is over; play fewer actions")
     return link.encode(state)
@@ -203,32 +183,6 @@ SHOTS: tuple[Shot, ...] = (
 # -- the site, the browser, the files ---------------------------------------------------
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-    }
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: object, client_address: object) -> None:
-        pass  # the browser aborts requests when a page navigates
-
-
-def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
-    handler = functools.partial(_Quiet, directory=str(directory))
-    server = _Server(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
 @dataclass
 class Report:
     taken: list[tuple[str, int, float]] = field(default_factory=list)  # name, bytes, s
@@ -242,7 +196,8 @@ def take_all(shots: list[Shot], out: Path, dist: Path, chromium: str) -> Report:
 
     out.mkdir(parents=True, exist_ok=True)
     report = Report()
-    server, url = serve(dist)
+    server = SiteServer(dist)
+    url = server.url
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
@@ -280,8 +235,7 @@ def take_all(shots: list[Shot], out: Path, dist: Path, chromium: str) -> Report:
             report.boots = sum(screen.boots for screen in screens.values())
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        server.stop()
     return report
 
 

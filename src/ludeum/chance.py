@@ -8,7 +8,7 @@ Any object with ``random()`` and ``getrandbits(k)`` works as a source;
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 
@@ -34,10 +34,17 @@ def random_choice(options: Sequence[Any], source: random.Random) -> Any:
     return options[int(source.random() * n)] if n > 1 else options[0]
 
 
-def random_play(state: Any, source: random.Random, most: int) -> Any:
-    """The state after at most ``most`` random actions from ``state``, fewer if the
-    game ends: each throw drawn by its probability, each move uniformly. For tests,
-    studies and damaged-record fuzzing, in any game of the protocol."""
+def random_play(
+    state: Any,
+    source: random.Random,
+    most: int,
+    choose: Callable[[Any, random.Random], Any] | None = None,
+) -> Any:
+    """The state after at most ``most`` actions from ``state``, fewer if the game
+    ends: each throw drawn by its probability, each move uniformly, or by
+    ``choose(state, source)`` when given (a player of ``ludeum.ai``). For tests,
+    studies, damaged-record fuzzing and the README's pictures, in any game of the
+    protocol."""
     from .protocol import CHANCE
 
     for _ in range(most):
@@ -46,6 +53,8 @@ def random_play(state: Any, source: random.Random, most: int) -> Any:
             break
         if actor == CHANCE:
             state = state.apply(sample(state.chance_outcomes(), source))
+        elif choose is not None:
+            state = state.apply(choose(state, source))
         else:
             state = state.apply(random_choice(state.legal_moves(), source))
     return state
