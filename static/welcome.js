@@ -50,6 +50,18 @@
 
   root.dataset.screen = launched() || session() === 'game' ? 'game' : 'welcome';
 
+  // 4. In another page's frame (a museum's, a school's), <html data-framed>: the
+  //    embed layout in static/app.css, and a link to the app in a tab of its own.
+  var framed;
+  try {
+    framed = window.self !== window.top;
+  } catch (error) {
+    framed = true; // a browser that refuses to say is framing us
+  }
+  if (framed) {
+    root.dataset.framed = '';
+  }
+
   // Python's room listens from here on (src/web/welcome.py sets it).
   function ready() {
     return root.dataset.welcomeListens === '1';
@@ -93,6 +105,11 @@
   }
 
   document.addEventListener('click', function (event) {
+    var full = event.target instanceof Element && event.target.closest('#open-full');
+    if (full) {
+      full.href = window.location.href; // this frame's game, as the address now says
+      return;
+    }
     if (ready() || !(event.target instanceof Element)) {
       return; // Python's own listeners take it from here (src/web/welcome.py)
     }

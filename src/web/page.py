@@ -38,6 +38,7 @@ PAGE_TEXT = {
     "game-over-share": N_("Share"),
     "game-over-show": N_("Result"),
     "settings-label": N_("Settings"),
+    "open-full-label": N_("Open in a new tab"),
     "new-game-title": N_("New game"),
     "start-game": N_("Start"),
     "cancel-new-game": N_("Cancel"),

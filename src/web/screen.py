@@ -50,7 +50,13 @@ LOG_SHOWN = 300
 KEYBOARD_USER_KEYS = ("Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 
 #: Where the boards are drawn narrow (static/app.css's phone layout uses the same).
-NARROW_QUERY = "(max-width: 600px)"
+NARROW_QUERY = "(max-width: 600px) and (orientation: portrait)"
+#: Where a frame gets the compact embed layout (static/app.css, with <html
+#: data-framed>): the square boards are drawn without their trays there too.
+COMPACT_QUERY = (
+    "(orientation: landscape) and (max-height: 700px), "
+    "(orientation: landscape) and (max-width: 999px)"
+)
 
 
 class GameScreen:
@@ -112,6 +118,10 @@ class GameScreen:
         # the pieces); turning the phone or resizing the window redraws them.
         self.narrow_query = window.matchMedia(NARROW_QUERY)
         listen(self.narrow_query, "change", lambda event: self.render())
+        self.framed = document.documentElement.hasAttribute("data-framed")
+        self.compact_query = window.matchMedia(COMPACT_QUERY)
+        if self.framed:
+            listen(self.compact_query, "change", lambda event: self.render())
         self.result_hidden = False  # the visitor closed the result to see the board
         listen(element("aid"), "change", self.on_aid)
         listen(element("show-rules"), "click", lambda event: self.open_rules())
@@ -633,8 +643,13 @@ class GameScreen:
 
     def board_options(self) -> dict:
         """The keyword arguments of the game's ``board_svg`` besides the position: the
-        learning aid where the game has one, and the narrow drawing on a phone."""
-        options = {"narrow": bool(self.narrow_query.matches)}
+        learning aid where the game has one, and the narrow drawing on a phone (Senet
+        stands upright) and in a small frame."""
+        phone = bool(self.narrow_query.matches)
+        compact = self.framed and bool(self.compact_query.matches)
+        options = {"narrow": phone or compact}
+        if getattr(self.ui, "STANDS_UPRIGHT", False):
+            options["upright"] = phone
         if getattr(self.ui, "AID_LABEL", None):
             options["aid"] = self.aid
         return options

@@ -14,15 +14,16 @@ from playwright.sync_api import BrowserContext, FrameLocator, Page, expect
 NOT_KEPT = "will not be kept"
 
 
-def host_page(directory: Path, app_url: str) -> None:
-    """A museum's page with the documented iframe snippet (docs/embedding.md)."""
+def host_page(directory: Path, app_url: str, size: tuple[int, int] = (1000, 760)) -> None:
+    """A museum's page with the documented iframe snippet (docs/embedding.md), the
+    frame ``size`` CSS px."""
     directory.mkdir(parents=True, exist_ok=True)
     (directory / "index.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<link rel="icon" href="data:,"><title>Museum</title></head><body>'
         "<h1>Play Senet</h1>"
         f'<iframe src="{app_url}" title="Ludeum: ancient board games" '
-        'width="1000" height="760" allow="fullscreen" loading="lazy"></iframe>'
+        f'width="{size[0]}" height="{size[1]}" allow="fullscreen" loading="lazy"></iframe>'
         "</body></html>",
         encoding="utf-8",
     )
@@ -36,11 +37,12 @@ def open_host_page(
     app: SiteServer,
     query: str = "",
     host_name: str = "127.0.0.1",
+    size: tuple[int, int] = (1000, 760),
 ) -> tuple[Page, FrameLocator]:
     """Serve a host page framing the app (with ``query``), open it as
     ``http://host_name:port/`` ("localhost" makes it another site than the app's
     127.0.0.1) and wait for the framed app to be ready."""
-    host_page(directory, app.url + query)
+    host_page(directory, app.url + query, size)
     host = serve(directory)
     origin = f"http://{host_name}:{host.port}"
     watch(context, origin, app.origin)
@@ -177,6 +179,76 @@ def test_same_site_frame_boots_plays_and_keeps_the_game(
     page.reload(wait_until="commit")
     app = framed_app(page)
     expect(app.locator("#status")).to_have_text(status)  # resumed from storage
+
+
+#: What the embed layout is measured on, inside the frame: the header bar's height,
+#: the board's drawing, the page's overflow, and the targets under 44 CSS px.
+EMBED_LAYOUT = """() => {
+  const svg = document.querySelector('#board svg');
+  const box = svg.getBoundingClientRect();
+  const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const scale = Math.min(box.width / w, box.height / h);
+  const drawn = { width: w * scale, height: h * scale,
+    left: box.left + (box.width - w * scale) / 2, top: box.top + (box.height - h * scale) / 2 };
+  const small = [...document.querySelectorAll(
+      '#board [role="button"], .toolbar button, #throw, .topbar button, .topbar a')]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => [e.dataset.square || e.id || e.className, e.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 43.99 || r.height < 43.99)
+    .map(([name, r]) => `${name} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+  return { bar: document.querySelector('.topbar').getBoundingClientRect().height, drawn, small,
+           framed: document.documentElement.hasAttribute('data-framed'),
+           wide: document.documentElement.scrollWidth - innerWidth,
+           trays: document.querySelectorAll('#board .tray-cell').length,
+           width: innerWidth, height: innerHeight };
+}"""
+
+
+def test_a_small_frame_gets_the_embed_layout(
+    context: BrowserContext,
+    site_server: SiteServer,
+    tmp_path: Path,
+    serve: Callable[[Path], SiteServer],
+    watch: Callable[..., Watch],
+) -> None:
+    """Issue 25, item 2: in a 600x450 frame there is no page header, only a 44 px bar
+    (with a link to the app in a tab of its own); each game's board is fitted to the
+    frame, whole and as large as the panel beside or under it allows, and it plays."""
+    page, app = open_host_page(context, serve, watch, tmp_path / "host", site_server,
+                               "?game=senet", size=(600, 450))  # fmt: skip
+    for game in ("senet", "squadro", "lodestone"):
+        if game != "senet":
+            page.evaluate(f"document.querySelector('iframe').src = {site_server.url!r} + "
+                          f"'?game={game}'")  # fmt: skip
+            app = framed_app(page)
+        frame = page.frames[1]
+        layout = frame.evaluate(EMBED_LAYOUT)
+        assert layout["framed"] and (layout["width"], layout["height"]) == (600, 450), layout
+        assert layout["bar"] <= 48, layout
+        expect(app.locator("#open-full")).to_be_visible()
+        assert layout["small"] == [], f"{game}: targets under 44 CSS px: {layout['small']}"
+        assert layout["wide"] <= 0, f"{game}: the page is wider than the frame"
+        drawn = layout["drawn"]
+        # The whole board is in the frame, under the bar.
+        assert drawn["top"] >= layout["bar"] and drawn["top"] + drawn["height"] <= 450, layout
+        assert drawn["left"] >= 0 and drawn["left"] + drawn["width"] <= 600, layout
+        if game == "senet":  # lying along the frame's width, the throw under it
+            assert drawn["width"] >= 600 * 0.9, layout
+            assert app.locator("#throw").bounding_box()["y"] + 44 <= 450
+            throw_once(app)
+        else:  # the trays left out (the cards count), the panel beside the board
+            assert layout["trays"] == 0 and drawn["width"] >= 340, layout
+            cards = app.locator("#player-cards").bounding_box()
+            assert cards["x"] >= drawn["left"] + drawn["width"], (cards, layout)
+            if game == "squadro":
+                squadro_move(app)
+                expect(app.locator("#moves li")).to_have_count(1)
+    # A portrait frame as narrow as a phone keeps the phone's layout.
+    page.set_viewport_size({"width": 460, "height": 700})
+    page.evaluate("const f = document.querySelector('iframe'); f.width = 400; f.height = 640;")
+    expect(app.locator("#board svg.lodestone-board")).to_be_visible()
+    cards, board = app.locator("#player-cards"), app.locator("#board svg")
+    assert cards.bounding_box()["y"] < board.bounding_box()["y"]
 
 
 def test_cross_site_frame_with_blocked_storage_boots_and_plays_in_memory(

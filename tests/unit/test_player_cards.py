@@ -142,3 +142,19 @@ def test_senet_stands_upright_on_a_phone_with_the_same_cells() -> None:
             for (row2, col2), (x2, y2) in places.items():
                 assert (row < row2) == (y < y2) and (col < col2) == (x < x2)
         assert len(places) == 30
+
+
+def test_senet_lies_along_a_small_frame_and_stands_only_on_a_phone() -> None:
+    """The page asks for ``upright`` on a phone only (src/web/screen.py): in a small
+    frame wider than tall the square boards lose their trays (``narrow``) while
+    Senet's stays lying along the frame's width."""
+    from ludeum.senet import ui as senet_ui
+
+    state = new_senet()
+    lying = senet_ui.board_svg(state)
+    assert senet_ui.STANDS_UPRIGHT
+    assert senet_ui.board_svg(state, narrow=True, upright=False) == lying
+    upright = senet_ui.board_svg(state, narrow=True, upright=True)
+    assert upright.startswith('<svg class="senet-board upright"')
+    assert lying.startswith('<svg class="senet-board"')
+    assert senet_ui.board_svg(state, narrow=True) == upright  # as it always did

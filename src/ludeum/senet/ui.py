@@ -36,14 +36,27 @@ def start(options: dict, first_seat: int) -> SenetState:
     return new_game(rules if isinstance(rules, SenetRules) else PRESETS["jequier"], first_seat)
 
 
+#: The page passes ``upright`` on a phone (src/web/screen.py).
+STANDS_UPRIGHT = True
+
+
 def board_svg(
-    state: SenetState, *, selected: str | None = None, last_move=None, narrow: bool = False
+    state: SenetState,
+    *,
+    selected: str | None = None,
+    last_move=None,
+    narrow: bool = False,
+    upright: bool | None = None,
 ) -> str:
-    """The board; ``narrow`` (a phone) stands it upright, so that its squares are
-    large enough for a finger."""
+    """The board; ``upright`` (a phone) stands it on end, so that its squares are
+    large enough for a finger. ``narrow`` alone (a small frame, wider than tall)
+    keeps it lying: its tray is a column of the board, nothing to leave out.
+    Without ``upright``, ``narrow`` stands it up, as it always did."""
     return svg.board_svg(
-        state, selected=_square(selected) if selected else None, last_move=last_move,
-        upright=narrow,
+        state,
+        selected=_square(selected) if selected else None,
+        last_move=last_move,
+        upright=narrow if upright is None else upright,
     )
 
 
