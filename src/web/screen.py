@@ -666,7 +666,7 @@ class GameScreen:
             return
         sides = tuple(ui.side_card(state, seat).side for seat in (0, 1))
         element("game-over-words").innerHTML = result_html(
-            outcome, self.players, sides, ui.status(state), len(self.log)
+            outcome, self.players, sides, ui.ending(state), len(self.log)
         )
         offer = getattr(ui, "after_game", None)
         element("game-over-alt").hidden = offer is None

@@ -158,3 +158,20 @@ def test_senet_lies_along_a_small_frame_and_stands_only_on_a_phone() -> None:
     assert upright.startswith('<svg class="senet-board upright"')
     assert lying.startswith('<svg class="senet-board"')
     assert senet_ui.board_svg(state, narrow=True) == upright  # as it always did
+
+
+def test_the_result_says_how_the_game_ended_without_its_last_move() -> None:
+    """Issue 25, item 6: the result banner gives how the game ended (``ui.ending``),
+    not the status's account of the last move before it."""
+    import random
+
+    from ludeum import games
+    from ludeum.chance import random_play
+
+    for name in games.GAMES:
+        ui = games.ui(name)
+        state = random_play(ui.start({}, 0), random.Random(3), 100_000)
+        assert state.to_act() is None, name
+        ending, status = ui.ending(state), ui.status(state)
+        assert ending and status.endswith(ending), (name, ending, status)
+        assert len(ending) < len(status), (name, status)  # the last move is not repeated

@@ -56,6 +56,11 @@ def end_text(state: LodestoneState, name) -> str:
     return _("{count} moves without a capture: a draw.", count=state.rules.moves_without_capture)
 
 
+def ending(state: LodestoneState) -> str:
+    """How a finished game ended, in one sentence (the result banner's)."""
+    return end_text(state, player)
+
+
 def status(state: LodestoneState) -> str:
     if state.setting_up:
         rank = HOME_RANK[state.turn] + 1

@@ -20,6 +20,7 @@ GAME = "lodestone"
 AID_LABEL = N_("Show the magnet map")
 board_svg = svg.board_svg
 status = log.status
+ending = log.ending
 log_entry = log.log_entry
 game_log = log.game_log
 last_move = log.last_move

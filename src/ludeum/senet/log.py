@@ -72,6 +72,20 @@ def _effects_text(state: SenetState) -> list[str]:
     return texts
 
 
+def ending(state: SenetState) -> str:
+    """How a finished game ended, in one sentence (the result banner's; the status
+    says it after the last move)."""
+    outcome = state.outcome()
+    if outcome.reason != "throw_limit":
+        return _("{side} has borne off every piece and wins, by {score} points.",
+                 side=side_name(state, outcome.winner), score=outcome.score)  # fmt: skip
+    if state.winner == DRAW:
+        return _("The game stops after {limit} throws with neither side ahead: a draw.",
+                 limit=state.rules.throw_limit)  # fmt: skip
+    return _("The game stops after {limit} throws: {side} is further along and wins.",
+             limit=state.rules.throw_limit, side=side_name(state, outcome.winner))  # fmt: skip
+
+
 def status(state: SenetState) -> str:
     """One or two sentences: what just happened, and who does what next."""
     parts: list[str] = []
@@ -111,22 +125,7 @@ def status(state: SenetState) -> str:
         parts.extend(_effects_text(state))
     # What comes next.
     if actor is None:
-        outcome = state.outcome()
-        if outcome.reason != "throw_limit":
-            parts.append(
-                _("{side} has borne off every piece and wins, by {score} points.",
-                  side=side_name(state, outcome.winner), score=outcome.score)
-            )  # fmt: skip
-        elif state.winner == DRAW:
-            parts.append(
-                _("The game stops after {limit} throws with neither side ahead: a draw.",
-                  limit=state.rules.throw_limit)
-            )  # fmt: skip
-        else:
-            parts.append(
-                _("The game stops after {limit} throws: {side} is further along and wins.",
-                  limit=state.rules.throw_limit, side=side_name(state, outcome.winner))
-            )  # fmt: skip
+        parts.append(ending(state))
     elif actor == CHANCE:
         if state.in_opening:
             parts.append(

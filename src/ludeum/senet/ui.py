@@ -23,6 +23,7 @@ from .track import OFF, PLINTH, WATER
 
 GAME = "senet"
 status = log.status
+ending = log.ending
 log_entry = log.log_entry
 game_log = log.game_log
 

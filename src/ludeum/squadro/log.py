@@ -42,6 +42,11 @@ def leader(state: SquadroState) -> str:
     return _("{side} is further along.", side=side_name(ahead))
 
 
+def ending(state: SquadroState) -> str:
+    """How a finished game ended, in one sentence (the result banner's)."""
+    return _("{side} has brought four pieces home and wins.", side=player_name(state.winner))
+
+
 def status(state: SquadroState) -> str:
     parts = []
     moved = state.effects[0] if state.effects else None
@@ -51,8 +56,7 @@ def status(state: SquadroState) -> str:
                        lane=moved[1]))  # fmt: skip
         parts.extend(_effects_text(state))
     if state.winner is not None:
-        parts.append(_("{side} has brought four pieces home and wins.",
-                       side=player_name(state.winner)))  # fmt: skip
+        parts.append(ending(state))
     else:
         parts.append(_("{side} to move.", side=player_name(state.seat)))
         parts.append(leader(state))

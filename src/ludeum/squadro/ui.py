@@ -21,6 +21,7 @@ from .state import Move, SquadroState, new_game
 GAME = "squadro"
 board_svg = svg.board_svg
 status = log.status
+ending = log.ending
 log_entry = log.log_entry
 game_log = log.game_log
 
