@@ -218,8 +218,8 @@ def test_a_small_frame_gets_the_embed_layout(
                                "?game=senet", size=(600, 450))  # fmt: skip
     for game in ("senet", "squadro", "lodestone"):
         if game != "senet":
-            page.evaluate(f"document.querySelector('iframe').src = {site_server.url!r} + "
-                          f"'?game={game}'")  # fmt: skip
+            # The frame's own navigation, awaited: the old document is gone after it.
+            page.frames[1].goto(f"{site_server.url}?game={game}", wait_until="commit")
             app = framed_app(page)
         frame = page.frames[1]
         layout = frame.evaluate(EMBED_LAYOUT)
