@@ -12,6 +12,7 @@ from __future__ import annotations
 from pyscript import window
 
 from ludeum import launch as launching
+from web.drag import BoardDrag
 from web.kiosk import Kiosk
 from web.library import Library
 from web.page import element
@@ -41,6 +42,7 @@ def main() -> None:
     settings.wire(screen)
     Transfer(screen)  # export and import as files
     SquareTips()  # special squares named on a long press
+    BoardDrag(screen)  # a piece dragged to its target
     if launch.kiosk:
         screen.kiosk = Kiosk(screen, launch.idle_seconds)
         in_progress = screen.restored and screen.state.outcome() is None
@@ -49,7 +51,8 @@ def main() -> None:
     if not screen.attract:
         screen.computer_turn()  # a restored game may be the computer's turn
     NewVersion(screen)  # after the kiosk: a kiosk applies updates between visitors
-    for id_ in ("new-game", "saved-games", "show-rules", "language", "contrast", "settings-toggle"):
+    for id_ in ("new-game", "saved-games", "show-rules", "language", "contrast", "one-tap",
+                "settings-toggle"):
         element(id_).disabled = False
     # A kiosk keeps no visitor's game: no list of them on a public screen.
     element("saved-games").hidden = launch.kiosk

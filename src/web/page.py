@@ -56,6 +56,7 @@ PAGE_TEXT = {
     "drop-hint-text": N_("Drop a saved game (.json) or a move list (.txt) to open it."),
     "language-label": N_("Language"),
     "contrast": N_("High contrast"),
+    "one-tap": N_("One-tap moves"),
     "idle-title": N_("Are you still there?"),
     "idle-continue": N_("Continue playing"),
     "attract-label": N_("Touch the screen to play"),

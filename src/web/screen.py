@@ -123,6 +123,7 @@ class GameScreen:
         if self.framed:
             listen(self.compact_query, "change", lambda event: self.render())
         self.result_hidden = False  # the visitor closed the result to see the board
+        self.one_tap = True  # a piece's single move on one tap (src/web/settings.py)
         listen(element("aid"), "change", self.on_aid)
         listen(element("show-rules"), "click", lambda event: self.open_rules())
         listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
@@ -337,11 +338,17 @@ class GameScreen:
         if action is not None:
             self.act(action)
 
-    def pick(self, name: str) -> None:
-        """A tap on a board element: the game's ui decides what it selects or plays."""
+    def pick(self, name: str, by_pointer: bool = False) -> None:
+        """A tap on a board element: the game's ui decides what it selects or plays. A
+        click or tap (not a key: keyboard play stays two steps) on a piece with a
+        single move plays it at once, unless the visitor turned one-tap moves off."""
         if self.computer_to_play() or self.review.active:
             return
         self.selected, action = self.ui.tap(self.state, self.selected, name)
+        if action is None and by_pointer and self.one_tap and self.selected == name:
+            moves = self.ui.piece_actions(self.state, name)
+            if len(moves) == 1:
+                self.selected, action = None, moves[0]
         if action is not None:
             self.act(action)
         else:
@@ -519,7 +526,9 @@ class GameScreen:
     def on_board_click(self, event) -> None:
         name = self._name_of(event)
         if name is not None:
-            self.pick(name)
+            # detail 0: a click made by a key (Enter or Space on a focused cell), which
+            # on_board_key plays two-step; a pointer's click counts its presses.
+            self.pick(name, by_pointer=int(event.detail or 0) > 0)
 
     def on_board_key(self, event) -> None:
         if event.key in ("Enter", " "):

@@ -1,4 +1,4 @@
-"""The visitor's settings: the language and the high-contrast theme."""
+"""The visitor's settings: the language, the high-contrast theme and one-tap moves."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ludeum.i18n import _, choose_language, set_language
 
 from .page import element, listen, translate_page
 from .screen import GameScreen
-from .storage import LANGUAGE_KEY, THEME_KEY, Storage, Written
+from .storage import LANGUAGE_KEY, ONE_TAP_KEY, THEME_KEY, Storage, Written
 
 
 class Settings:
@@ -22,6 +22,9 @@ class Settings:
             choose_language(launch.language, storage.get(LANGUAGE_KEY), _browser_languages())
         )
         self.apply_theme(launch.theme or storage.get(THEME_KEY))
+        # On unless the visitor turned it off on this device.
+        self.one_tap = storage.get(ONE_TAP_KEY) != "off"
+        element("one-tap").setAttribute("aria-pressed", "true" if self.one_tap else "false")
 
     def apply_language(self, code: str) -> None:
         code = set_language(code)
@@ -53,6 +56,8 @@ class Settings:
 
         listen(element("language"), "change", on_language)
         listen(element("contrast"), "click", lambda event: self.toggle_contrast())
+        listen(element("one-tap"), "click", lambda event: self.toggle_one_tap())
+        screen.one_tap = self.one_tap
         listen(element("settings-toggle"), "click", lambda event: self.toggle_menu())
 
     def toggle_menu(self) -> None:
@@ -73,6 +78,13 @@ class Settings:
         theme = "standard" if self.contrast() else "contrast"
         written = self.storage.set(THEME_KEY, theme)
         self.apply_theme(theme)
+        self._said(written)
+
+    def toggle_one_tap(self) -> None:
+        self.one_tap = not self.one_tap
+        written = self.storage.set(ONE_TAP_KEY, "on" if self.one_tap else "off")
+        element("one-tap").setAttribute("aria-pressed", "true" if self.one_tap else "false")
+        self.screen.one_tap = self.one_tap
         self._said(written)
 
     def _said(self, written: Written) -> None:

@@ -24,6 +24,8 @@ NOTE_PREFIX = "ludeum:v1:note:"
 BOOT_KEY = "ludeum:v1:boot"
 LANGUAGE_KEY = "ludeum:v1:language"
 THEME_KEY = "ludeum:v1:theme"
+#: "on" or "off": a piece with a single move plays it on one tap (issue 26).
+ONE_TAP_KEY = "ludeum:v1:one-tap"
 
 
 class Written(enum.Enum):

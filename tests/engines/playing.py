@@ -10,6 +10,7 @@ from typing import Any
 from driver import READY_TIMEOUT_S, Driver
 
 from ludeum import saves
+from ludeum.senet.track import OFF
 
 SAVE_KEY = "ludeum:v1:current"
 # A 1 comes once in four throws of fair sticks: 200 throws without a move to play
@@ -85,8 +86,9 @@ def new_game(engine: Driver, game: str) -> None:
 
 
 def senet_throw_and_move(engine: Driver) -> tuple[str, str]:
-    """Throw by clicks until a move is due, then click a piece and its first target;
-    returns the move (source, destination)."""
+    """Throw by clicks until a move is due, then click a piece: a Senet piece has one
+    move, which one click plays (one-tap moves, on by default); returns the move
+    (source, destination)."""
     for _ in range(MAX_THROWS):
         if engine.evaluate("document.getElementById('throw').disabled"):
             break  # a move is due (a fresh game is stored only after its first throw)
@@ -96,10 +98,7 @@ def senet_throw_and_move(engine: Driver) -> tuple[str, str]:
     source = engine.evaluate(
         "document.querySelector('#board g.piece-at:has(.piece.movable)')?.dataset.square")
     assert source, f"{engine.name}: a move is due but no piece is marked movable"
-    engine.click(f'#board g.square[data-square="{source}"]')
-    target = engine.wait_for(
-        "document.querySelector('#board [data-square].target')?.dataset.square", 10,
-        "a target after selecting a piece")  # fmt: skip
-    kind = "tray" if target == "off" else "square"
-    acted(engine, lambda: engine.click(f'#board g.{kind}[data-square="{target}"]'))
-    return source, target
+    acted(engine, lambda: engine.click(f'#board g.square[data-square="{source}"]'))
+    move = stored(engine).actions()[-1]
+    assert str(move.src) == source, (source, move)
+    return source, "off" if move.dst == OFF else str(move.dst)

@@ -93,8 +93,8 @@ def test_plays_all_three_games_resumes_and_works_offline(
 
     # Squadro and Lodestone from the new-game dialog, one move each by taps.
     new_game(engine, "squadro")
-    engine.tap('#board [data-square="L1"]')  # shows lane 1's path
-    acted(engine, lambda: engine.tap('#board [data-square="end"]'))
+    # A Squadro piece has one move: one tap plays it (one-tap moves, on by default).
+    acted(engine, lambda: engine.tap('#board [data-square="L1"]'))
     assert squadro_position(stored(engine)) == "30000/00000 V"  # lane 1 has speed 3
 
     new_game(engine, "lodestone")

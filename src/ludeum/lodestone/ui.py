@@ -114,6 +114,15 @@ def tap(state: LodestoneState, selected: str | None, name: str):
     return None, None
 
 
+def piece_actions(state: LodestoneState, name: str) -> tuple:
+    """Every move the piece on ``name`` can make now (none during the set-up, whose
+    taps are on the king's squares)."""
+    if state.winner is not None or state.setting_up:
+        return ()
+    return tuple(m for m in state.legal_moves()
+                 if m != PASS and m.notation().startswith(f"{name}-"))  # fmt: skip
+
+
 def announce(before: LodestoneState, action, after: LodestoneState) -> str:
     """What an action did, in words for the live region: "Red moves its pawn from a1
     to a3; it now shows 4.", a capture, a check, the end of the game."""

@@ -139,6 +139,15 @@ def tap(state: SenetState, selected: str | None, name: str):
     return None, None
 
 
+def piece_actions(state: SenetState, name: str) -> tuple:
+    """Every move the piece on ``name`` can make now (for the one-tap play and the
+    drag: a Senet piece has at most one, the throw's)."""
+    if state.throw is None or state.winner is not None:
+        return ()
+    square = _square(name)
+    return tuple(m for m in state.moves if m != PASS and m.src == square)
+
+
 def _who(state: SenetState, seat: int) -> str:
     """A side by its colour once the opening has decided it, else by its player."""
     colour = state.colour_of(seat)

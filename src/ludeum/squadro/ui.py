@@ -85,6 +85,12 @@ def tap(state: SquadroState, selected: str | None, name: str):
     return None, None
 
 
+def piece_actions(state: SquadroState, name: str) -> tuple:
+    """Every move the piece called ``name`` (``L3``: the mover's piece in lane 3) can
+    make now: one at most, its lane's."""
+    return tuple(m for m in state.legal_moves() if f"L{m.lane}" == name)
+
+
 def announce(before: SquadroState, action: Move, after: SquadroState) -> str:
     """What a move did, in words for the live region: "Light moves piece 2 out to
     the crossing with lane 3.", pieces jumped and sent back, the end of the game."""
