@@ -29,7 +29,7 @@ from .takeback import TakeBack
 
 #: The computer waits this long before each of its actions, so that a person can
 #: follow its throws and moves (longer when it plays both sides).
-COMPUTER_PAUSE_MS = 700
+COMPUTER_PAUSE_MS = 550
 COMPUTER_ALONE_PAUSE_MS = 1200
 
 #: Kiosk mode (``?kiosk=1``): a visitor plays the computer at this level unless the
@@ -124,11 +124,20 @@ class GameScreen:
             listen(self.compact_query, "change", lambda event: self.render())
         self.result_hidden = False  # the visitor closed the result to see the board
         self.one_tap = True  # a piece's single move on one tap (src/web/settings.py)
+        # The computer's turn so far, as (before, action, after): its status sums it
+        # up and its squares stay marked until a person acts (issue 26, item 3).
+        self.turn_steps: list = []
+        # A pending step of the computer's turn and the time it is due: a tap or a
+        # key while the computer plays brings it forward (hurry).
+        self.pending = None
+        self.hurry = False
         listen(element("aid"), "change", self.on_aid)
         listen(element("show-rules"), "click", lambda event: self.open_rules())
         listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
         listen(element("rules-x"), "click", lambda event: element("rules-dialog").close())
         listen(document, "keydown", self.on_page_key)
+        # A tap or a key while the computer plays a turn: the rest without pauses.
+        listen(document, "pointerdown", lambda event: self.hurry_up())
 
     @property
     def ui(self):
@@ -215,14 +224,13 @@ class GameScreen:
         self.request_id += 1
         self.waiting_for = None
         if not self.computer_to_play():
+            self.hurry = False  # the next computer turn is shown at its pace again
             return
         if self.welcome is not None and self.welcome.showing:
             return  # out of sight: the computer waits until the game is continued
         request_id = self.request_id
         if self.ui.can_throw(self.state):
-            window.setTimeout(
-                create_once_callable(lambda: self._computer_throw(request_id)), self._pause()
-            )
+            self._later(lambda: self._computer_throw(request_id))
             return
         seat = self.ui.seat_to_play(self.state)
         self.waiting_for = "move"
@@ -230,6 +238,33 @@ class GameScreen:
             {"id": request_id, "kind": "move", "save": saves.dump(self.state),
              "level": self.players[seat], "seed": self.rng.getrandbits(32)}
         )  # fmt: skip
+
+    def _later(self, step) -> None:
+        """Do ``step`` of the computer's turn after its pause (none once hurried)."""
+        pause = 0 if self.hurry else self._pause()
+
+        def due() -> None:
+            if self.pending is not None and self.pending[0] == timer:
+                self.pending = None
+            step()
+
+        callback = create_once_callable(due)
+        timer = window.setTimeout(callback, pause)
+        self.pending = (timer, due, callback)
+
+    def hurry_up(self) -> None:
+        """A tap or a key while the computer plays a turn that a person watches: the
+        rest of the turn comes without pauses (its steps still one by one: each throw
+        is only known when thrown)."""
+        if not self.computer_to_play() or seats.HUMAN not in self.players:
+            return
+        self.hurry = True
+        if self.pending is not None:
+            timer, due, callback = self.pending
+            self.pending = None
+            window.clearTimeout(timer)
+            callback.destroy()  # a once-callable frees itself only when called
+            due()
 
     def _pause(self) -> int:
         alone = all(p != seats.HUMAN for p in self.players)
@@ -265,9 +300,7 @@ class GameScreen:
             self.render(focus=self.selected)
             return
         request_id = self.request_id
-        window.setTimeout(
-            create_once_callable(lambda: self._computer_move(request_id, move)), self._pause()
-        )
+        self._later(lambda: self._computer_move(request_id, move))
         self.waiting_for = "move"  # still the computer's turn until the move is shown
 
     def _computer_move(self, request_id: int, move) -> None:
@@ -307,6 +340,15 @@ class GameScreen:
             self.notice(_("That move is not allowed."), detail=str(error))
             return
         self.ahead = self.takeback.played(before, action)
+        if by_computer:
+            # The same seat's turn goes on from the position before, or a new one starts.
+            steps = self.turn_steps if self.turn_steps and self.turn_steps[-1][2] is before else []
+            if steps and self.ui.seat_to_play(steps[0][0]) != self.ui.seat_to_play(before):
+                steps = []
+            self.turn_steps = [*steps, (before, action, self.state)]
+        else:
+            self.turn_steps = []  # a person acted: the computer's turn is read
+            self.hurry = False
         entry = self.ui.log_entry(before, action, self.state)
         if entry:
             self.log.append(entry)
@@ -553,6 +595,7 @@ class GameScreen:
                 focus_cell(board, name)
 
     def on_page_key(self, event) -> None:
+        self.hurry_up()
         if self.welcome is not None and self.welcome.showing:
             return  # the game is out of sight: its keys wait for it
         keys = element("keys-hint")
@@ -614,11 +657,16 @@ class GameScreen:
         element("aid-line").hidden = aid_label is None
         if aid_label:
             element("aid-label").textContent = _(aid_label)
+        options = self.board_options()
+        turn = self._turn()
+        if turn and getattr(ui, "turn_marks", None):
+            options["touched"] = ui.turn_marks(turn)
         board.innerHTML = ui.board_svg(
-            state, selected=self.selected, last_move=ui.last_move(state), **self.board_options()
+            state, selected=self.selected, last_move=ui.last_move(state), **options
         )
         element("sticks").innerHTML = ui.side_svg(state)
-        element("status").textContent = ui.status(state)
+        summed = getattr(ui, "turn_status", None)
+        element("status").textContent = summed(state, turn) if turn and summed else ui.status(state)
         element("game-name").textContent = ui.title()
         element("app").dataset.game = ui.GAME  # the layout differs a little per game
         document.title = _("Ludeum: {game}", game=ui.title())
@@ -649,6 +697,12 @@ class GameScreen:
                 element("throw").focus()
             elif state.to_act() is None and not element("game-over").hidden:
                 element("game-over-title").focus()
+
+    def _turn(self) -> list:
+        """The computer's turn that led to the position shown, if it did (a take
+        back, a new game or a loaded one leaves none)."""
+        steps = self.turn_steps
+        return steps if steps and steps[-1][2] is self.state else []
 
     def board_options(self) -> dict:
         """The keyword arguments of the game's ``board_svg`` besides the position: the

@@ -27,7 +27,7 @@ BOARD_RULES = """\
 .senet-board .water-line { stroke: var(--water-line); }
 .senet-board .track { pointer-events: none; fill: none; stroke: var(--track); stroke-width: 1.5; stroke-dasharray: 4 5; opacity: 0.55; }
 .senet-board .track-arrow { fill: var(--track); }
-.senet-board .square:is(.last-from, .last-to) .cell { fill: var(--cell-last); }
+.senet-board .square:is(.last-from, .last-to, .touched) .cell { fill: var(--cell-last); }
 .senet-board .square.target .cell { fill: var(--cell-target); }
 .senet-board .target-ring { fill: none; stroke: var(--target); stroke-width: 3; stroke-dasharray: 6 4; }
 .senet-board .piece-at { pointer-events: none; }

@@ -88,11 +88,51 @@ def ending(state: SenetState) -> str:
 
 def status(state: SenetState) -> str:
     """One or two sentences: what just happened, and who does what next."""
+    return " ".join([*_happened(state), *_coming(state)])
+
+
+def turn_summary(steps) -> str | None:
+    """A side's turn of several throws in one sentence, for the status once the
+    computer has played it (issue 26): "Black (Player 2) threw 1, 4, 1, 2: 12 → 13,
+    5 → 9, 13 → 14, 9 → 11." with what the moves caused after it. ``steps`` are the
+    turn's (state before, action, state after), in order. None for a turn of one
+    throw, which the status says as it always did, and for the opening's throws."""
+    values: list[int] = []
+    moves: list[str] = []
+    extras: list[str] = []
+    for before, action, after in steps:
+        if isinstance(action, Throw):
+            if before.in_opening:
+                return None
+            values.append(before.rules.throw_value(action.light))
+            if after.effects and after.effects[0][0] == "lost":
+                moves.append(_("lost"))
+            continue
+        moves.append(_("passes") if action == PASS else _move_text(action))
+        extras.extend(_effects_text(after))
+    if len(values) < 2:
+        return None
+    first = steps[0][0]
+    text = _("{side} threw {values}: {moves}.", side=side_name(steps[-1][2], first.seat),
+             values=", ".join(str(v) for v in values), moves=", ".join(moves))  # fmt: skip
+    return " ".join([text, *extras])
+
+
+def turn_status(state: SenetState, steps) -> str:
+    """The status after a turn of ``steps``: the whole turn (``turn_summary``) then
+    who does what next; the plain status for a turn of one throw."""
+    summary = turn_summary(steps)
+    if summary is None:
+        return status(state)
+    return " ".join([summary, *_coming(state)])
+
+
+def _happened(state: SenetState) -> list[str]:
+    """What the last action did, in sentences."""
     parts: list[str] = []
     effect = state.effects[0] if state.effects else None
     kind = effect[0] if effect else None
     actor = state.to_act()
-    # What just happened.
     if kind == "opening_miss":
         parts.append(
             _("{player} threw {value}: not a 1.", player=seat_name(1 - state.seat), value=effect[1])
@@ -123,7 +163,15 @@ def status(state: SenetState) -> str:
         else:
             parts.append(_("{side} passes.", side=side))
         parts.extend(_effects_text(state))
-    # What comes next.
+    return parts
+
+
+def _coming(state: SenetState) -> list[str]:
+    """Who does what next, or how the game ended, in sentences."""
+    parts: list[str] = []
+    effect = state.effects[0] if state.effects else None
+    kind = effect[0] if effect else None
+    actor = state.to_act()
     if actor is None:
         parts.append(ending(state))
     elif actor == CHANCE:
@@ -170,7 +218,7 @@ def status(state: SenetState) -> str:
                 _("{side} threw {value}: choose a piece to move.",
                   side=side_name(state, state.seat), value=value)
             )  # fmt: skip
-    return " ".join(parts)
+    return parts
 
 
 def _extra_reason(state: SenetState) -> str:

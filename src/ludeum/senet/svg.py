@@ -257,10 +257,12 @@ def board_svg(
     ident: str = "board",
     interactive: bool = True,
     upright: bool = False,
+    touched: frozenset[int] = frozenset(),
 ) -> str:
     """The whole board: squares with their marks and numbers, the track, the
     pieces, the borne-off tray, the last move and, for a selected piece, where it
-    can go.
+    can go. ``touched`` squares (those a computer's turn of several moves passed
+    through) are tinted as the last move's are.
 
     Played boards are a grid of cells, each a button with ``data-square`` (the name
     ``ui.tap`` takes), ``data-row``/``data-col`` (its place on screen, for the
@@ -314,6 +316,8 @@ def board_svg(
             classes.append("water")
         if last_move and square in (last_move.src, last_move.dst):
             classes.append("last-from" if square == last_move.src else "last-to")
+        elif square in touched:
+            classes.append("touched")
         is_target = square in targets
         if is_target:
             classes.append("target")

@@ -23,6 +23,7 @@ from .track import OFF, PLINTH, WATER
 
 GAME = "senet"
 status = log.status
+turn_status = log.turn_status
 ending = log.ending
 log_entry = log.log_entry
 game_log = log.game_log
@@ -48,6 +49,7 @@ def board_svg(
     last_move=None,
     narrow: bool = False,
     upright: bool | None = None,
+    touched: frozenset[int] = frozenset(),
 ) -> str:
     """The board; ``upright`` (a phone) stands it on end, so that its squares are
     large enough for a finger. ``narrow`` alone (a small frame, wider than tall)
@@ -58,7 +60,19 @@ def board_svg(
         selected=_square(selected) if selected else None,
         last_move=last_move,
         upright=narrow if upright is None else upright,
+        touched=touched,
     )
+
+
+def turn_marks(steps) -> frozenset[int]:
+    """The squares a turn of several moves touched (each move's two ends, where a
+    bumped piece went back to), marked until the next person acts (issue 26)."""
+    squares: set[int] = set()
+    for _before, action, after in steps:
+        if isinstance(action, Move) and action != PASS:
+            squares.update((action.src, action.dst))
+            squares.update(e[2] for e in after.effects if e[0] == "bumped")
+    return frozenset(squares)
 
 
 def ruleset_name(state: SenetState) -> str:
