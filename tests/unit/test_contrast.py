@@ -87,7 +87,7 @@ PAIRS = [
     ("Senet numbers on targets", (".senet-board .number", "fill"),
      (".senet-board .square.target .cell", "fill"), False),
     ("Senet numbers on the last move's squares", (".senet-board .number", "fill"),
-     (".senet-board .square:is(.last-from, .last-to) .cell", "fill"), False),
+     (".senet-board .square:is(.last-from, .last-to, .touched) .cell", "fill"), False),
     ("Senet tray and plinth titles", (".senet-board .tray-title", "fill"),
      (".senet-board .tray-cell", "fill"), False),
     ("Senet tray title as a target", (".senet-board .tray-title", "fill"),
