@@ -22,7 +22,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from ludeum import saves
 from ludeum.protocol import CHANCE
 from ludeum.senet import BLACK, JEQUIER, WHITE, new_game, parse_action, parse_position, position
-from ludeum.senet.log import game_log, side_name, status
+from ludeum.senet.log import ending, game_log, side_name, status
 from ludeum.senet.track import OFF
 
 pytestmark = pytest.mark.e2e
@@ -495,9 +495,11 @@ def test_bearing_off_the_last_piece_ends_the_game(open_app: Callable[[str | None
     assert final.winner == near_end.seat_of(WHITE)
     over = page.locator("#game-over")
     expect(over).to_be_visible()
-    # The result over the board: the winner, how (the game's status), how many moves.
+    # The result over the board: the winner, how (the game's ending, not its last
+    # move, which the status still gives), how many moves.
     expect(page.locator("#game-over-title")).to_have_text("White wins")
-    expect(page.locator("#game-over-text")).to_contain_text(status(final))
+    expect(page.locator("#game-over-text")).to_have_text(re.compile("^" + re.escape(ending(final))))
+    expect(page.locator("#status")).to_have_text(status(final))
     expect(page.locator("#game-over-text")).to_contain_text(re.compile(r"\d+ moves?\.$"))
     expect(page.locator("#game-over-text")).to_contain_text(
         "White (Player 2) has borne off every piece and wins"
