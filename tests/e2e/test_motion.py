@@ -20,18 +20,19 @@ MOVE_AND_WATCH = """async () => {
   tap('end');
   const ours = () => document.getAnimations().filter(a => a.id === 'ludeum-motion');
   const running = ours().filter(a => a.playState === 'running').length;
+  const inBoard = board.querySelectorAll('.stand-in').length;
   const boxes = [];
   for (let i = 0; i < 60; i++) {
-    const standIn = board.querySelector('.stand-in');
+    const standIn = document.querySelector('.stand-in');
     if (!standIn) break;
     const box = standIn.getBoundingClientRect();
     boxes.push([box.x, box.y]);
     await new Promise(r => requestAnimationFrame(r));
   }
   const piece = board.querySelector('.sq-piece.light[data-lane="1"]').getBoundingClientRect();
-  return {running, boxes, piece: [piece.x, piece.y],
+  return {running, inBoard, boxes, piece: [piece.x, piece.y],
           left: ours().filter(a => a.playState === 'running').length,
-          standIns: board.querySelectorAll('.stand-in').length};
+          standIns: document.querySelectorAll('.stand-in').length};
 }"""
 
 # Dark's lane 1 piece (speed 1) played, then at once a press on Light's lane 2 piece
@@ -48,7 +49,7 @@ MOVE_THEN_PRESS = """() => {
   const cell = board.querySelector('[data-square="L2"]');
   cell.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
   const after = ours().filter(a => a.playState === 'running').length;
-  const standIns = board.querySelectorAll('.stand-in').length;
+  const standIns = document.querySelectorAll('.stand-in').length;
   tap('L2');
   return {before, after, standIns};
 }"""
@@ -60,7 +61,7 @@ REDUCED_MOVE = """() => {
   const board = document.getElementById('board');
   board.querySelector('[data-square="end"]')
     .dispatchEvent(new MouseEvent('click', {bubbles: true}));
-  return document.getAnimations().length + board.querySelectorAll('.stand-in').length;
+  return document.getAnimations().length + document.querySelectorAll('.stand-in').length;
 }"""
 
 
@@ -77,6 +78,7 @@ def test_a_move_travels_a_press_finishes_it_and_reduced_motion_stills_it(
     start_squadro(page)
     seen = page.evaluate(MOVE_AND_WATCH)
     assert seen["running"] >= 1  # the stand-in travels; the piece waits hidden
+    assert seen["inBoard"] == 0  # on a layer of its own: the board's markup is the drawing's
     boxes = seen["boxes"]
     assert len(boxes) >= 4, boxes
     xs = [x for x, _y in boxes]
