@@ -22,6 +22,7 @@ from ludeum.senet import JEQUIER, PRESETS
 from .computer import ComputerPlayer
 from .keeping import Keeping
 from .library import Library
+from .motion import Motion
 from .page import announce, element, focus_cell, listen, watch_only
 from .review import Review
 from .storage import SAVE_KEY, Storage
@@ -96,6 +97,7 @@ class GameScreen:
         # (ludeum.records.line); kept while the moves played follow it.
         self.ahead: tuple = ()
         self.takeback = TakeBack(self)
+        self.motion = Motion(self)  # pieces travel after an action is drawn
         self.name: str | None = None  # the visitor's name for this game (Saved games)
         self.state = self._restore()
         self.keeping.wire()
@@ -359,6 +361,7 @@ class GameScreen:
         self.keeping.save()
         said, self.to_say = self.to_say, None
         self.render()
+        self.motion.played(before, action, self.state)
         if self.state.outcome() is not None and not element("game-over").hidden:
             element("game-over-title").focus()  # the result is what comes next
         if not self.attract:  # the kiosk's own games between visitors are not read out

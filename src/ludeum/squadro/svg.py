@@ -91,7 +91,9 @@ def _dots(count: int, cx: float, cy: float, vertical: bool) -> str:
     return "".join(out)
 
 
-def _piece(seat: int, lane: int, progress: int, classes: str) -> str:
+def _piece(seat: int, lane: int, progress: int, classes: str, *, named: bool = True) -> str:
+    """A piece as drawn on its square; ``named=False`` leaves out its lane (a stand-in
+    that ``ludeum.squadro.motion`` moves over the board is no piece to find)."""
     column, row = _square_of(seat, lane, POSITION[progress])
     x, y = _cell(column, row)
     cx, cy = x + CELL / 2, y + CELL / 2
@@ -107,8 +109,9 @@ def _piece(seat: int, lane: int, progress: int, classes: str) -> str:
                   (cx + 16, cy - 16 * tip)]  # fmt: skip
     shape = " ".join(f"{px:.0f},{py:.0f}" for px, py in points)
     colour = "light" if seat == H else "dark"
+    lane_attr = f' data-lane="{lane}"' if named else ""
     return (
-        f'<g class="sq-piece {colour} {classes}" data-lane="{lane}" aria-hidden="true">'
+        f'<g class="sq-piece {colour} {classes}"{lane_attr} aria-hidden="true">'
         f'<polygon points="{shape}"/></g>'
     )
 
