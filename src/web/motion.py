@@ -90,6 +90,16 @@ class Motion:
             layer.style.setProperty(name, f"{value}px")
         return layer
 
+    def remaining_ms(self) -> float:
+        """How long the pieces still travel: the computer's next step waits for
+        them (src/web/screen.py) rather than cutting their travel short."""
+        left = 0.0
+        for animation, _stand_in in self.running:
+            if animation.playState == "running":
+                end = float(animation.effect.getComputedTiming().endTime)
+                left = max(left, end - float(animation.currentTime or 0))
+        return left
+
     def finish(self) -> None:
         """Every piece at once where it stands now, its stand-in gone."""
         running, self.running = self.running, []

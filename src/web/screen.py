@@ -243,7 +243,8 @@ class GameScreen:
 
     def _later(self, step) -> None:
         """Do ``step`` of the computer's turn after its pause (none once hurried)."""
-        pause = 0 if self.hurry else self._pause()
+        # The pause, and at least the pieces' travel (and a breath after it).
+        pause = 0 if self.hurry else max(self._pause(), int(self.motion.remaining_ms()) + 120)
 
         def due() -> None:
             if self.pending is not None and self.pending[0] == timer:
