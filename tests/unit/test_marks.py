@@ -57,7 +57,8 @@ def test_senet_last_move_is_a_tint_not_the_selection_colour() -> None:
     assert re.search(rf'class="square[^"]*last-from[^"]*" data-square="{move.src}"', svg)
     assert re.search(rf'class="square[^"]*last-to[^"]*" data-square="{move.dst}"', svg)
     text = CSS.read_text(encoding="utf-8")
-    rule = re.search(r"\.senet-board \.square:is\(\.last-from, \.last-to, \.touched\) \.cell \{([^}]*)\}",
+    rule = re.search(r"\.senet-board \.square:is\(\.last-from, \.last-to, \.touched\) "
+                     r"\.cell \{([^}]*)\}",
                      text)  # fmt: skip
     assert rule and "var(--cell-last)" in rule.group(1) and "--selected" not in rule.group(1)
 
