@@ -1,0 +1,53 @@
+"""Sound (issue 26, item 6): a move sounds once the visitor has touched the page, the
+switch in the header's settings silences it, and the choice is remembered across a
+reload. The page counts the sounds it plays in ``window.ludeumSoundsPlayed``
+(src/web/sound.py); which sound each action makes is tested on CPython
+(tests/unit/test_sounds.py). Console errors fail the test (the watch fixture)."""
+
+from __future__ import annotations
+
+import pytest
+from harness import wait_ready
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+PLAYED = "() => window.ludeumSoundsPlayed ?? 0"
+
+
+def squadro_move(page: Page) -> None:
+    """The person to move plays the first piece that can move (a second tap on the
+    selected piece moves it)."""
+    lane = page.locator('#board [data-square^="L"]').first
+    lane.click()
+    lane.click()
+
+
+def test_a_move_sounds_and_the_sound_switch_is_remembered(app_page: Page, site_server) -> None:
+    page = app_page
+    page.goto(site_server.url + "?game=squadro", wait_until="commit")
+    wait_ready(page)
+    switch = page.locator("#sound")
+    expect(switch).to_have_accessible_name("Sound")
+    expect(switch).to_have_attribute("aria-pressed", "true")  # on in a tab of its own
+    assert page.evaluate(PLAYED) == 0  # nothing before the visitor acts
+    moves = page.locator("#moves li")
+    squadro_move(page)
+    expect(moves).to_have_count(1)
+    assert page.evaluate("() => [window.ludeumSoundsPlayed, window.ludeumLastSound]") == [1, "move"]
+
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("() => localStorage.getItem('ludeum:v1:sound')") == "off"
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    expect(switch).to_have_attribute("aria-pressed", "false")  # remembered
+    squadro_move(page)
+    expect(moves).to_have_count(2)
+    assert page.evaluate(PLAYED) == 0  # the sound is played with the move, or never
+
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    squadro_move(page)
+    expect(moves).to_have_count(3)
+    assert page.evaluate(PLAYED) == 1
