@@ -38,6 +38,7 @@ class Settings:
         document.documentElement.lang = code
         translate_page()
         element("language").value = code
+        element("sound").title = _("Sound")  # the switch is an icon in the header line
 
     def apply_theme(self, theme: str | None) -> None:
         """``"contrast"`` or ``"standard"`` as chosen; None follows the system setting
