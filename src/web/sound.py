@@ -1,8 +1,8 @@
 """Sound on the page: plays the recipes of ``ludeum.sounds`` through Web Audio.
 
-One AudioContext, made at the visitor's first tap or key with sound on (browsers
-refuse sound before the page has been touched, so nothing plays before it), then
-woken again at any later tap or key if the browser suspended it. Sound never gets in
+One AudioContext, made at the visitor's first tap, click or key with sound on
+(browsers refuse sound before the page has been touched, so nothing plays before it),
+then woken again at any later one if the browser suspended it. Sound never gets in
 the way of the game: where Web Audio is missing or fails, the page stays silent and
 play goes on. Tests count the sounds played in ``window.ludeumSoundsPlayed`` (and
 read the last one's name in ``window.ludeumLastSound``).
@@ -22,6 +22,10 @@ VOLUME = 0.5
 #: Sounds start this long after they are asked for, so that the first voice's rise
 #: is never cut by the time the call takes.
 LEAD = 0.01
+#: Events that may be the visitor's first touch of the page. Browsers count a key or
+#: a mouse button going down as one, but a finger only when it lifts (pointerup;
+#: touchend in older Safari), and some only a click.
+TOUCHES = ("pointerdown", "pointerup", "touchend", "click", "keydown")
 
 
 class Sound:
@@ -30,25 +34,36 @@ class Sound:
 
     def __init__(self) -> None:
         self.on = False
-        self.touched = False  # the visitor has tapped or pressed a key on the page
+        self.touched = False  # the visitor has tapped, clicked or pressed a key
         self.context = None  # the AudioContext, once made
         self.volume = None  # its master gain, every voice's way out
         self.noise = None  # an AudioBuffer of white noise, for the noise voices
         self.missing = False  # this browser has no Web Audio: silent for good
         self._handler = create_proxy(self._on_touch)  # kept for the page's lifetime
-        for kind in ("pointerdown", "keydown"):
+        for kind in TOUCHES:
             # Capture: before the tap or key plays a move, so its sound can play.
             window.addEventListener(kind, self._handler, True)
 
     def _on_touch(self, event) -> None:
+        if not event.isTrusted:
+            return  # an event made by a script is nobody's touch
         self.touched = True
         if self.on:
             self.wake()
 
+    def _activated(self) -> bool:
+        """Whether this page may sound: this room saw the visitor tap, click or press
+        a key, and the browser agrees that the page has been touched (where it says:
+        ``navigator.userActivation``; a finger counts only once lifted)."""
+        if not self.touched:
+            return False
+        activation = getattr(window.navigator, "userActivation", None)
+        return bool(activation.hasBeenActive) if activation else True
+
     def wake(self):
         """The running AudioContext, made or resumed now if need be; None where there
         is none (no Web Audio, no tap yet, or the browser keeps it suspended)."""
-        if self.missing or not self.touched:
+        if self.missing or not self._activated():
             return None
         try:
             if self.context is None:
@@ -99,10 +114,6 @@ class Sound:
         """Play a recipe now, if sound is on and the page may sound; else nothing."""
         if not self.on:
             return
-        if not self.touched:
-            # A tap or key that came before this room listened (while Python loaded).
-            activation = getattr(window.navigator, "userActivation", None)
-            self.touched = bool(activation and activation.hasBeenActive)
         context = self.wake()
         if context is None:
             return
