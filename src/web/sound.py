@@ -38,7 +38,7 @@ class Sound:
         self.context = None  # the AudioContext, once made
         self.volume = None  # its master gain, every voice's way out
         self.noise = None  # an AudioBuffer of white noise, for the noise voices
-        self.missing = False  # this browser has no Web Audio: silent for good
+        self.missing = False  # no Web Audio here, or it failed: silent for good
         self._handler = create_proxy(self._on_touch)  # kept for the page's lifetime
         for kind in TOUCHES:
             # Capture: before the tap or key plays a move, so its sound can play.
@@ -65,11 +65,17 @@ class Sound:
         is none (no Web Audio, no tap yet, or the browser keeps it suspended)."""
         if self.missing or not self._activated():
             return None
-        try:
-            if self.context is None:
+        if self.context is None:
+            try:
                 self.context = self._make_context()
-                if self.context is None:
-                    return None
+            except Exception:
+                self.context = None
+            if self.context is None:
+                # No Web Audio, or it refused (too many contexts, say): silent for good,
+                # rather than a new context tried at every tap.
+                self.missing = True
+                return None
+        try:
             if str(self.context.state) != "running":
                 # Resolved a moment later: this sound is skipped, the next one plays.
                 promise = self.context.resume()
@@ -84,7 +90,6 @@ class Sound:
             window, "webkitAudioContext", None
         )
         if not constructor:
-            self.missing = True
             return None
         context = constructor.new()
         self.volume = context.createGain()
