@@ -2,7 +2,7 @@
 // is parsed, so the screen it picks is the one at the first paint.
 //
 // 1. Which screen opens. A URL with a launch parameter of ours (a game, an opponent,
-//    kiosk mode, a shared record: everything but lang and theme) opens the game, as
+//    kiosk mode, a shared record: everything but lang, theme and sound) opens the game, as
 //    it always did; so does a reload of a tab that was on the game screen
 //    (sessionStorage, per tab). Any other visit opens on the welcome screen. The choice
 //    is <html data-screen="welcome|game">; ludeum/welcome.py says the same in Python

@@ -33,8 +33,8 @@ IDLE_RANGE = (5, 3600)
 #: Longest value quoted back in a message, so a huge parameter cannot flood the page.
 QUOTE_LIMIT = 40
 #: Our parameter names (docs/embedding.md); any other name is the host page's own.
-PARAMETERS = ("game", "ruleset", "lang", "theme", "kiosk", "idle", "opponent", "level",
-              "computer", "record", "at")  # fmt: skip
+PARAMETERS = ("game", "ruleset", "lang", "theme", "sound", "kiosk", "idle", "opponent",
+              "level", "computer", "record", "at")  # fmt: skip
 #: Longest ``record`` read (``ludeum.records.link.MAX_CODE_LENGTH``, kept equal by a
 #: test: this module does not import the records package at start-up).
 RECORD_LIMIT = 4000
@@ -74,6 +74,9 @@ class Launch:
     kiosk: bool = False
     idle_seconds: int = IDLE_DEFAULT
     theme: str | None = None
+    #: Sound on (True) or off (False) whatever the visitor chose before: a kiosk's
+    #: setting (``ludeum.sounds.sound_on``). None: the visitor's choice applies.
+    sound: bool | None = None
     #: A share link's game (``ludeum.records.link``): the code, checked only for its
     #: length and characters here; the share room decodes it. ``at`` is the position
     #: asked for, a number of actions from the start (None: the whole game).
@@ -152,6 +155,7 @@ def parse(query: str) -> Launch:
     game = choice("game", GAMES)
     language = choice("lang", tuple(LANGUAGES))
     theme = choice("theme", THEMES)
+    sound = flag("sound")
     kiosk = bool(flag("kiosk"))
 
     ruleset = None
@@ -202,6 +206,7 @@ def parse(query: str) -> Launch:
         kiosk=kiosk,
         idle_seconds=idle,
         theme=theme,
+        sound=sound,
         record=record,
         at=at,
         problems=tuple(problems),

@@ -65,7 +65,7 @@ PLAY_COMPUTER = N_("Play the computer")
 
 
 #: URL parameters that still open on the welcome screen (settings, not a game).
-SETTINGS_PARAMETERS = ("lang", "theme")
+SETTINGS_PARAMETERS = ("lang", "theme", "sound")
 #: Any other of our parameters (``ludeum.launch.PARAMETERS``) opens the game at once.
 LAUNCH_PARAMETERS = tuple(p for p in PARAMETERS if p not in SETTINGS_PARAMETERS)
 
@@ -74,7 +74,8 @@ def opens_on_welcome(query: str) -> bool:
     """Whether a page with this query string (``"?lang=fr"``) opens on the welcome
     screen: only when it holds none of our launch parameters, whatever their values (a
     link that names a game, an opponent, kiosk mode or a shared record opens that,
-    as it always did). A language or a theme alone still opens on it, in that language.
+    as it always did). A language, a theme or a sound setting alone still opens on it,
+    in that language.
     static/welcome.js decides the same way before Python starts (a test keeps the two
     lists equal); it also sends a reload of a tab that was on the game screen back there."""
     names = {name for name, _value in parse_qsl(query.lstrip("?"), keep_blank_values=True)}

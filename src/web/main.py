@@ -31,6 +31,7 @@ def main() -> None:
     storage = Storage()
     settings = Settings(storage, launch)
     screen = GameScreen(launch, storage, Library(storage))
+    screen.sound = settings.sound
     for problem in launch.problems:
         screen.notice(problem.text())
     welcome = Welcome(screen, storage)
@@ -52,7 +53,7 @@ def main() -> None:
         screen.computer_turn()  # a restored game may be the computer's turn
     NewVersion(screen)  # after the kiosk: a kiosk applies updates between visitors
     for id_ in ("new-game", "saved-games", "show-rules", "language", "contrast", "one-tap",
-                "settings-toggle"):
+                "sound", "settings-toggle"):  # fmt: skip
         element(id_).disabled = False
     # A kiosk keeps no visitor's game: no list of them on a public screen.
     element("saved-games").hidden = launch.kiosk

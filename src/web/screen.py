@@ -78,6 +78,7 @@ class GameScreen:
         self.attract = False  # kiosk: the computer plays itself until someone touches
         self.restored = False  # the game on screen was resumed from storage
         self.kiosk = None  # a Kiosk when the URL asks for kiosk mode
+        self.sound = None  # web.sound.Sound, set by main
         self.viewing = None  # web.share.Share while a shared game is looked at, not played
         self.welcome = None  # web.welcome.Welcome: the games on offer, before this one
         self.selected: str | None = None  # the data-square name of the chosen piece
@@ -363,6 +364,8 @@ class GameScreen:
         said, self.to_say = self.to_say, None
         self.render()
         self.motion.played(before, action, self.state)
+        if self.sound is not None and not self.attract:  # the kiosk's own games are silent
+            self.sound.action(before, self.state, self.players)
         if self.state.outcome() is not None and not element("game-over").hidden:
             element("game-over-title").focus()  # the result is what comes next
         if not self.attract:  # the kiosk's own games between visitors are not read out

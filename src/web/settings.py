@@ -1,20 +1,24 @@
-"""The visitor's settings: the language, the high-contrast theme and one-tap moves."""
+"""The visitor's settings: the language, the high-contrast theme, one-tap moves and
+sound."""
 
 from __future__ import annotations
 
 from pyscript import document, window
 
 from ludeum import launch as launching
+from ludeum import sounds
 from ludeum.i18n import _, choose_language, set_language
 
 from .page import element, listen, translate_page
 from .screen import GameScreen
-from .storage import LANGUAGE_KEY, ONE_TAP_KEY, THEME_KEY, Storage, Written
+from .sound import Sound
+from .storage import LANGUAGE_KEY, ONE_TAP_KEY, SOUND_KEY, THEME_KEY, Storage, Written
 
 
 class Settings:
-    """The language and the high-contrast theme: as the URL asks, else as the visitor
-    last chose on this device, else (for the language) as the browser prefers."""
+    """The language, the high-contrast theme and sound: as the URL asks, else as the
+    visitor last chose on this device, else (for the language) as the browser
+    prefers (for sound: on, but off in another site's frame)."""
 
     def __init__(self, storage: Storage, launch: launching.Launch) -> None:
         self.storage = storage
@@ -25,12 +29,16 @@ class Settings:
         # On unless the visitor turned it off on this device.
         self.one_tap = storage.get(ONE_TAP_KEY) != "off"
         element("one-tap").setAttribute("aria-pressed", "true" if self.one_tap else "false")
+        self.sound = Sound()
+        framed = bool(document.documentElement.hasAttribute("data-framed"))
+        self.apply_sound(sounds.sound_on(launch.sound, storage.get(SOUND_KEY), framed))
 
     def apply_language(self, code: str) -> None:
         code = set_language(code)
         document.documentElement.lang = code
         translate_page()
         element("language").value = code
+        element("sound").title = _("Sound")  # the switch is an icon in the header line
 
     def apply_theme(self, theme: str | None) -> None:
         """``"contrast"`` or ``"standard"`` as chosen; None follows the system setting
@@ -41,6 +49,10 @@ class Settings:
         else:
             root.removeAttribute("data-theme")
         element("contrast").setAttribute("aria-pressed", "true" if self.contrast() else "false")
+
+    def apply_sound(self, on: bool) -> None:
+        self.sound.on = on
+        element("sound").setAttribute("aria-pressed", "true" if on else "false")
 
     def contrast(self) -> bool:
         # getAttribute: reading a missing dataset entry raises AttributeError in Pyodide.
@@ -58,6 +70,7 @@ class Settings:
         listen(element("contrast"), "click", lambda event: self.toggle_contrast())
         listen(element("one-tap"), "click", lambda event: self.toggle_one_tap())
         screen.one_tap = self.one_tap
+        listen(element("sound"), "click", lambda event: self.toggle_sound())
         listen(element("settings-toggle"), "click", lambda event: self.toggle_menu())
 
     def toggle_menu(self) -> None:
@@ -85,6 +98,14 @@ class Settings:
         written = self.storage.set(ONE_TAP_KEY, "on" if self.one_tap else "off")
         element("one-tap").setAttribute("aria-pressed", "true" if self.one_tap else "false")
         self.screen.one_tap = self.one_tap
+        self._said(written)
+
+    def toggle_sound(self) -> None:
+        on = not self.sound.on
+        written = self.storage.set(SOUND_KEY, "on" if on else "off")
+        self.apply_sound(on)
+        if on:
+            self.sound.wake()  # within the click: a browser may allow sound only then
         self._said(written)
 
     def _said(self, written: Written) -> None:

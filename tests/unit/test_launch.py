@@ -190,3 +190,18 @@ def test_any_mix_of_our_parameters_gives_few_messages(pairs) -> None:
     repeats = [p for p in result.problems if "given" in p.message]
     assert len(repeats) == len({dict(p.fields)["name"] for p in repeats})
     assert all(name in (None, *launch.PARAMETERS) for name in named)
+
+
+def test_sound_on_or_off_is_a_kiosk_setting_that_keeps_the_save_slot() -> None:
+    assert launch.parse("sound=on").sound is True
+    assert launch.parse("sound=OFF").sound is False
+    assert launch.parse("sound=0&kiosk=1").sound is False  # the kiosk flag's spellings too
+    assert launch.parse("").sound is None  # the visitor's own choice applies
+    # A setting, like lang and theme: the same game is resumed with or without it.
+    assert launch.parse("game=squadro&sound=off").slot() == launch.parse("game=squadro").slot()
+    result = launch.parse("sound=loud")
+    assert result.sound is None
+    assert texts(result) == [
+        "Unknown value “loud” for “sound”: expected one of 1, true, yes, on, 0, false, no, "
+        "off. The default is used."
+    ]

@@ -117,7 +117,8 @@ def test_french_words():
         ("", True), ("?lang=fr", True), ("?theme=contrast&lang=en", True),
         ("?utm_source=museum", True), ("?game=squadro", False), ("?kiosk=1", False),
         ("?opponent=computer", False), ("?record=1abc", False), ("?lang=fr&ruleset=tait", False),
-        ("?game=", False), ("?idle=30", False),
+        ("?game=", False), ("?idle=30", False), ("?sound=off", True),
+        ("?sound=on&game=squadro", False),
     ],
 )  # fmt: skip
 def test_which_urls_open_on_the_welcome_screen(query, opens):
