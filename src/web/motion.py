@@ -82,6 +82,7 @@ class Motion:
             layer = self.layer = document.createElementNS(SVG_NS, "svg")
             layer.setAttribute("aria-hidden", "true")
             document.body.appendChild(layer)
+        layer.style.removeProperty("display")
         layer.setAttribute("class", f"{board.getAttribute('class')} motion-layer")
         layer.setAttribute("viewBox", board.getAttribute("viewBox"))
         box = board.getBoundingClientRect()
@@ -108,6 +109,7 @@ class Motion:
                 animation.finish()
             if stand_in is not None:
                 stand_in.remove()
+        self._rest()
 
     def _tidy(self, event=None) -> None:
         """An animation ended: the stand-ins of every finished one go."""
@@ -119,3 +121,12 @@ class Motion:
             else:
                 still.append((animation, stand_in))
         self.running = still
+        if not still:
+            self._rest()
+
+    def _rest(self) -> None:
+        """No piece travels: the layer leaves the layout, so that moving it to the
+        board's next place is no layout shift (tests/e2e/test_layout.py counts every
+        one); it shows again, in its new place, with the next travel."""
+        if self.layer is not None:
+            self.layer.style.setProperty("display", "none")
