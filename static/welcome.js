@@ -60,6 +60,14 @@
   }
   if (framed) {
     root.dataset.framed = '';
+    if (!query.has('kiosk')) { // a kiosk has no link out of its exhibit
+      document.addEventListener('DOMContentLoaded', function () {
+        var full = document.getElementById('open-full');
+        if (full) {
+          full.href = window.location.href;
+        }
+      });
+    }
   }
 
   // Python's room listens from here on (src/web/welcome.py sets it).
@@ -105,7 +113,7 @@
   }
 
   document.addEventListener('click', function (event) {
-    var full = event.target instanceof Element && event.target.closest('#open-full');
+    var full = event.target instanceof Element && event.target.closest('#open-full[href]');
     if (full) {
       full.href = window.location.href; // this frame's game, as the address now says
       return;

@@ -139,8 +139,9 @@ class GameScreen:
         listen(element("close-rules"), "click", lambda event: element("rules-dialog").close())
         listen(element("rules-x"), "click", lambda event: element("rules-dialog").close())
         listen(document, "keydown", self.on_page_key)
-        # A tap or a key while the computer plays a turn: the rest without pauses.
-        listen(document, "pointerdown", lambda event: self.hurry_up())
+        # A tap on the board or a key while the computer plays a turn: the rest
+        # without pauses. (Not a tap on the tools: Take back must still cancel.)
+        listen(element("board"), "pointerdown", lambda event: self.hurry_up())
 
     @property
     def ui(self):
@@ -602,7 +603,8 @@ class GameScreen:
                 focus_cell(board, name)
 
     def on_page_key(self, event) -> None:
-        self.hurry_up()
+        if not (event.ctrlKey or event.metaKey) and str(event.key).lower() not in ("z", "y"):
+            self.hurry_up()  # but take back and redo act on the turn as it stands
         if self.welcome is not None and self.welcome.showing:
             return  # the game is out of sight: its keys wait for it
         keys = element("keys-hint")

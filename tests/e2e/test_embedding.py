@@ -226,6 +226,9 @@ def test_a_small_frame_gets_the_embed_layout(
         assert layout["framed"] and (layout["width"], layout["height"]) == (600, 450), layout
         assert layout["bar"] <= 48, layout
         expect(app.locator("#open-full")).to_be_visible()
+        # It opens this frame's address: the same game, in a tab of its own.
+        address = f"{site_server.url}?game={game}"
+        expect(app.locator("#open-full")).to_have_attribute("href", address)
         assert layout["small"] == [], f"{game}: targets under 44 CSS px: {layout['small']}"
         assert layout["wide"] <= 0, f"{game}: the page is wider than the frame"
         drawn = layout["drawn"]
