@@ -22,8 +22,10 @@ from ludeum.senet import JEQUIER, PRESETS
 from .computer import ComputerPlayer
 from .keeping import Keeping
 from .library import Library
+from .opening import Opening
 from .page import announce, element, focus_cell, listen, watch_only
 from .review import Review
+from .sticks import Sticks
 from .storage import SAVE_KEY, Storage
 from .takeback import TakeBack
 
@@ -96,6 +98,8 @@ class GameScreen:
         # (ludeum.records.line); kept while the moves played follow it.
         self.ahead: tuple = ()
         self.takeback = TakeBack(self)
+        self.sticks = Sticks()  # the sticks drawn, tumbling on each throw
+        self.opening = Opening(self)  # Senet's opening in one action
         self.name: str | None = None  # the visitor's name for this game (Saved games)
         self.state = self._restore()
         self.keeping.wire()
@@ -213,6 +217,9 @@ class GameScreen:
         the worker for a move."""
         self.request_id += 1
         self.waiting_for = None
+        if self.opening.automatic():  # against the computer: no click to decide it
+            self.opening.schedule(self.request_id)
+            return
         if not self.computer_to_play():
             return
         if self.welcome is not None and self.welcome.showing:
@@ -329,7 +336,9 @@ class GameScreen:
             )
 
     def throw(self) -> None:
-        if self.ui.can_throw(self.state):
+        if self.opening.due():
+            self.opening.decide()
+        elif self.ui.can_throw(self.state):
             self.act(self.takeback.throw())
 
     def pass_turn(self) -> None:
@@ -608,7 +617,7 @@ class GameScreen:
         board.innerHTML = ui.board_svg(
             state, selected=self.selected, last_move=ui.last_move(state), **self.board_options()
         )
-        element("sticks").innerHTML = ui.side_svg(state)
+        self.sticks.show(ui.side_svg(state))
         element("status").textContent = ui.status(state)
         element("game-name").textContent = ui.title()
         element("app").dataset.game = ui.GAME  # the layout differs a little per game
@@ -620,6 +629,7 @@ class GameScreen:
         element("pass").hidden = computer or ui.pass_move(state) is None
         # One filled button at a time: Pass takes Throw's place when it is due.
         element("throw").hidden = ui.GAME != "senet" or not element("pass").hidden
+        self.opening.label()
         self.takeback.render()
         if self.viewing is not None:  # a shared game is only looked at (web/share.py)
             element("throw").disabled = True
