@@ -286,7 +286,7 @@ class Review:
         board.innerHTML = ui.board_svg(state, selected=None, last_move=ui.last_move(state),
                                        **screen.board_options())  # fmt: skip
         watch_only(board)
-        element("sticks").innerHTML = ui.side_svg(state)
+        screen.sticks.show(ui.side_svg(state))
         element("status").textContent = ui.status(state)
         # Every play control waits for "Back to the game" (web/takeback.py keeps
         # Take back and Redo still while reviewing, keys included).

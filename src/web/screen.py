@@ -23,8 +23,10 @@ from .computer import ComputerPlayer
 from .keeping import Keeping
 from .library import Library
 from .motion import Motion
+from .opening import Opening
 from .page import announce, element, focus_cell, listen, watch_only
 from .review import Review
+from .sticks import Sticks
 from .storage import SAVE_KEY, Storage
 from .takeback import TakeBack
 
@@ -99,6 +101,8 @@ class GameScreen:
         self.ahead: tuple = ()
         self.takeback = TakeBack(self)
         self.motion = Motion(self)  # pieces travel after an action is drawn
+        self.sticks = Sticks()  # the sticks drawn, tumbling on each throw
+        self.opening = Opening(self)  # Senet's opening in one action
         self.name: str | None = None  # the visitor's name for this game (Saved games)
         self.state = self._restore()
         self.keeping.wire()
@@ -227,6 +231,9 @@ class GameScreen:
         the worker for a move."""
         self.request_id += 1
         self.waiting_for = None
+        if self.opening.automatic():  # against the computer: no click to decide it
+            self.opening.schedule(self.request_id)
+            return
         if not self.computer_to_play():
             self.hurry = False  # the next computer turn is shown at its pace again
             return
@@ -380,7 +387,9 @@ class GameScreen:
             )
 
     def throw(self) -> None:
-        if self.ui.can_throw(self.state):
+        if self.opening.due():
+            self.opening.decide()
+        elif self.ui.can_throw(self.state):
             self.act(self.takeback.throw())
 
     def pass_turn(self) -> None:
@@ -673,7 +682,7 @@ class GameScreen:
         board.innerHTML = ui.board_svg(
             state, selected=self.selected, last_move=ui.last_move(state), **options
         )
-        element("sticks").innerHTML = ui.side_svg(state)
+        self.sticks.show(ui.side_svg(state))
         summed = getattr(ui, "turn_status", None)
         element("status").textContent = summed(state, turn) if turn and summed else ui.status(state)
         element("game-name").textContent = ui.title()
@@ -686,6 +695,7 @@ class GameScreen:
         element("pass").hidden = computer or ui.pass_move(state) is None
         # One filled button at a time: Pass takes Throw's place when it is due.
         element("throw").hidden = ui.GAME != "senet" or not element("pass").hidden
+        self.opening.label()
         self.takeback.render()
         if self.viewing is not None:  # a shared game is only looked at (web/share.py)
             element("throw").disabled = True

@@ -454,9 +454,10 @@ def test_an_unreadable_save_is_kept_aside_and_a_new_game_starts(
     # A new game, and it can be played.
     expect(page.locator("#status")).to_have_text(FRESH_STATUS)
     expect(page.locator("#moves li")).to_have_count(0)
-    click_throw(page)
+    click_throw(page)  # "Decide who starts": the opening's throws, up to its 1
     check_view(page)
-    assert len(engine_state(page).actions()) == 1
+    assert engine_state(page).actions()
+    expect(page.locator("#moves li")).to_have_count(1)
 
     # The engine's contract behind this: load() raises SaveError and nothing else.
     saves.load(_sample_save())  # the untampered record is fine
@@ -534,10 +535,10 @@ def test_new_game_asks_before_abandoning_a_game(app_page: Page) -> None:
     assert_fresh_game(page, None)
 
     for _ in range(3):
-        advance(page)
+        advance(page)  # the opening (one click, its throws), the 10-11 move, a throw
     check_view(page)
     before = snapshot(page)
-    assert len(engine_state(page).actions()) == 3
+    assert len(engine_state(page).actions()) >= 3
 
     page.locator("#new-game").click()
     expect(dialog).to_be_visible()

@@ -61,6 +61,15 @@ def test_opening_throws_name_the_player_until_a_1_decides_the_colours():
     assert said(opened, Move(10, 11)) == "Black moves from 10 to 11. Black throws again."
 
 
+def test_the_1_that_ends_an_opening_in_one_action_names_the_throws_before_it():
+    """The page decides the opening in one action and announces only its last throw:
+    that announcement says the whole opening."""
+    state = new_game(JEQUIER, first_seat=0).apply(THREE).apply(NONE)
+    assert said(state, ONE) == (
+        "Player 1 threw 3, Player 2 threw 6. Player 1 threw a 1 and plays Black."
+    )
+
+
 def test_a_throw_no_piece_can_use_is_lost():
     """Jéquier (Botermans): an unusable throw is lost and the turn passes."""
     blocked = setup([6, 7, 8], [2], to="B")  # three White in a row block a 6

@@ -1,6 +1,7 @@
 """The words of a Senet game (``ludeum.senet.log``): the status line says what just
 happened and who acts next, naming the right side; the move list has one line per
-move, lost throw and opening throw, in the order they were played.
+move and lost throw, in the order they were played, and one line for the whole
+opening, said when a 1 decides it.
 
 Hand-made positions make Black seat 0 ("Player 1") unless ``black_seat=1`` is given."""
 
@@ -211,7 +212,29 @@ def test_log_entry_is_none_for_a_throw_whose_move_makes_the_line():
     after = before.apply(FOUR)
     assert log_entry(before, FOUR, after) is None
     start = new_game(first_seat=0)
-    assert log_entry(start, ONE, start.apply(ONE)) is None  # the opening 1
+    assert log_entry(start, TWO, start.apply(TWO)) is None  # an opening throw before the 1
+
+
+def test_the_opening_is_one_line_made_by_its_1():
+    state = opening(1, THREE)
+    assert log_entry(state, ONE, state.apply(ONE)) == (
+        "Player 2 threw 3, Player 1 threw 1: Player 1 plays Black"
+    )
+    start = new_game(first_seat=0)
+    assert log_entry(start, ONE, start.apply(ONE)) == "Player 1 threw 1: Player 1 plays Black"
+
+
+def test_an_opening_of_six_throws_is_listed_a_longer_one_counted():
+    misses = [TWO, THREE, FOUR, SIX, TWO, THREE]
+    assert game_log(opening(0, *misses[:5], ONE)) == [
+        "Player 1 threw 2, Player 2 threw 3, Player 1 threw 4, Player 2 threw 6, "
+        "Player 1 threw 2, Player 2 threw 1: Player 2 plays Black"
+    ]
+    assert game_log(opening(0, *misses, ONE)) == [
+        "6 throws without a 1, then Player 1 threw 1: Player 1 plays Black"
+    ]
+    many = opening(1, *([TWO] * 41), ONE)
+    assert game_log(many) == ["41 throws without a 1, then Player 1 threw 1: Player 1 plays Black"]
 
 
 def test_game_log_of_a_scripted_game():
@@ -219,8 +242,7 @@ def test_game_log_of_a_scripted_game():
     for action in (TWO, THREE, ONE, Move(10, 11), FOUR, Move(11, 15), TWO, Move(15, 17)):
         state = state.apply(action)
     assert game_log(state) == [
-        "Player 1 threw 2",
-        "Player 2 threw 3",
+        "Player 1 threw 2, Player 2 threw 3, Player 1 threw 1: Player 1 plays Black",
         "Black (Player 1) threw 1: 10 → 11.",
         "Black (Player 1) threw 4: 11 → 15.",
         "Black (Player 1) threw 2: 15 → 17.",
@@ -249,7 +271,9 @@ def expected_lines(state):
     for before, action, after in replay(state):
         if isinstance(action, Move):
             lines.append(("move", before.seat, before.throw_value, action))
-        elif after.effects[0][0] in ("opening_miss", "lost"):
+        elif after.effects[0][0] == "opening_one":
+            lines.append(("opening", before.seat, 1, None))
+        elif after.effects[0][0] == "lost":
             value = before.rules.throw_value(action.light)
             lines.append((after.effects[0][0], before.seat, value, None))
     return lines
@@ -264,7 +288,7 @@ def replay(state):
 
 
 @pytest.mark.parametrize("rules,seed", [(JEQUIER, s) for s in range(8)] + [(JEQUIER_LUDII, 1)])
-def test_game_log_has_one_line_per_move_lost_throw_and_opening_throw(rules, seed):
+def test_game_log_has_one_line_per_move_and_lost_throw_and_one_for_the_opening(rules, seed):
     state = play(rules, seed=seed, limit=None if rules is JEQUIER else 600)
     log = game_log(state)
     expected = expected_lines(state)
@@ -272,8 +296,9 @@ def test_game_log_has_one_line_per_move_lost_throw_and_opening_throw(rules, seed
     moves = sum(isinstance(a, Move) for a in state.actions())
     assert sum(kind == "move" for kind, *_ in expected) == moves > 0
     for line, (kind, seat, value, move) in zip(log, expected, strict=True):
-        if kind == "opening_miss":
-            assert line == f"Player {seat + 1} threw {value}"
+        if kind == "opening":
+            player = f"Player {seat + 1}"
+            assert line.endswith(f"{player} threw 1: {player} plays Black")
         elif kind == "lost":
             assert line == f"{side_name(state, seat)} threw {value}: lost"
         else:

@@ -408,16 +408,55 @@ def test_translated_text_is_escaped_so_no_outside_text_becomes_markup(monkeypatc
 
 
 def sticks(markup: str) -> tuple[list[str], str]:
+    """Each stick's face as drawn (light, dark, or rest before any throw) and the
+    value shown beside them."""
     root = parse(markup)
-    shown = [({"light", "dark"} & classes(e)).pop() for e in root.iter() if "stick" in classes(e)]
+    shown = [
+        ({"light", "dark", "rest"} & classes(e)).pop() for e in root.iter() if "stick" in classes(e)
+    ]
     values = [e.text for e in root.iter() if e.get("class") == "stick-value"]
     return shown, (values[0] if values else None)
 
 
-def test_sticks_before_any_throw_say_so():
+def test_sticks_before_any_throw_lie_at_rest_with_no_value():
     root = parse(sticks_svg(new_game()))
     assert root.get("aria-label") == "The sticks have not been thrown yet"
-    assert sticks(sticks_svg(new_game())) == ([], None)
+    assert sticks(sticks_svg(new_game())) == (["rest"] * 4, None)
+    assert root.get("data-throw") == "0"
+
+
+def faces(markup: str) -> list[str]:
+    """What marks each stick's face, beside its colour: bands on the flat light face,
+    a ridge along the rounded dark one, nothing at rest."""
+    found = []
+    for turn in parse(markup).iter(f"{SVG}g"):
+        if "stick-turn" in classes(turn):
+            inner = {c for e in turn for c in classes(e)} - {"stick", "light", "dark", "rest"}
+            found.append(",".join(sorted(inner)))
+    return found
+
+
+def test_the_faces_differ_in_drawing_not_only_in_colour():
+    state = setup([1], [2, 20], to="W").apply(Throw((1, 0, 1, 0)))
+    assert faces(sticks_svg(state)) == ["stick-band", "stick-ridge", "stick-band", "stick-ridge"]
+    bands = [e for e in parse(sticks_svg(state)).iter() if "stick-band" in classes(e)]
+    assert len(bands) == 2 * 4  # four bands on each light face
+    assert faces(sticks_svg(new_game())) == [""] * 4
+
+
+def test_each_throw_is_numbered_and_lies_its_own_way_so_equal_throws_differ():
+    first = new_game().apply(THREE)
+    second = first.apply(THREE)
+    one, two = sticks_svg(first), sticks_svg(second)
+    assert sticks(one) == sticks(two) == (["light", "light", "light", "dark"], "3")
+    assert (parse(one).get("data-throw"), parse(two).get("data-throw")) == ("1", "2")
+    assert one != two
+    tilts = [
+        [g.get("transform") for g in parse(markup).iter(f"{SVG}g") if "stick-fall" in classes(g)]
+        for markup in (one, two)
+    ]
+    assert tilts[0] != tilts[1] and all(len(t) == 4 for t in tilts)
+    assert sticks_svg(second) == two  # and the same state always draws the same
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,9 @@ Pure functions of states, so the browser shows exactly what the tests read.
 
 from __future__ import annotations
 
-from ..history import replay
+from itertools import islice
+
+from ..history import newest_first, replay
 from ..i18n import _
 from ..protocol import CHANCE
 from .moves import BIT
@@ -242,14 +244,59 @@ def _extra(state: SenetState) -> int | None:
     return None
 
 
+#: An opening of more throws than this is summed up by their number in its line.
+OPENING_LISTED = 6
+
+
+def opening_line(after: SenetState, thrower: int) -> str:
+    """The opening in one line of the move list, said when it is decided: "Player 1
+    threw 3, Player 2 threw 1: Player 2 plays Black". ``after`` is the state after
+    the opening's last throw, thrown by seat ``thrower``; every action of its history
+    is an opening throw, the seats taking turns. A long opening is counted rather
+    than listed."""
+    if len(after.history) > OPENING_LISTED:
+        return _("{count} throws without a 1, then {player} threw 1: {player} plays Black",
+                 count=len(after.history) - 1, player=seat_name(thrower))  # fmt: skip
+    listed = _opening_throws(after, thrower, len(after.history))
+    return _("{throws}: {player} plays Black", throws=listed, player=seat_name(thrower))
+
+
+def opening_misses(after: SenetState, thrower: int) -> str | None:
+    """The throws of a decided opening before its 1, as ``opening_line`` lists or
+    counts them ("Player 1 threw 3, Player 2 threw 4"); None when the 1 came first."""
+    misses = len(after.history) - 1
+    if misses <= 0:
+        return None
+    # The newest throw is the 1: the misses are the ones before it, by the other seat first.
+    return _opening_throws(after, thrower, misses, skip=1)
+
+
+def _opening_throws(after: SenetState, thrower: int, count: int, skip: int = 0) -> str:
+    """The ``count`` opening throws before the newest ``skip``, oldest first: listed
+    by seat and value, or only counted when there are more than ``OPENING_LISTED``."""
+    if count > OPENING_LISTED:
+        return _("{count} throws without a 1", count=count)
+    newest = islice(newest_first(after.history), skip, skip + count)
+    # The thrower threw the newest throw, the other seat the one before, and so on.
+    parts = [
+        _("{player} threw {value}", player=seat_name(thrower if k % 2 == 0 else 1 - thrower),
+          value=after.rules.throw_value(throw.light))
+        for k, throw in enumerate(newest, skip)
+    ]  # fmt: skip
+    return ", ".join(reversed(parts))
+
+
 def log_entry(before: SenetState, action: Throw | Move, after: SenetState) -> str | None:
-    """A line of the move list for an action, or None when the action is the throw
-    whose move will make the line."""
+    """A line of the move list for an action, or None when the action is a throw
+    whose line comes later: one whose move will make the line, or an opening throw
+    before the 1 (the opening is one line, ``opening_line``, at its end)."""
     if isinstance(action, Throw):
         value = before.rules.throw_value(action.light)
         kind = after.effects[0][0] if after.effects else None
+        if kind == "opening_one":
+            return opening_line(after, before.seat)
         if kind == "opening_miss":
-            return _("{player} threw {value}", player=seat_name(before.seat), value=value)
+            return None
         if kind == "lost":
             return _("{side} threw {value}: lost", side=side_name(after, before.seat), value=value)
         return None

@@ -463,27 +463,83 @@ def _mini(colour: int, cx: float, cy: float, size: float) -> str:
     )
 
 
+#: The sticks' drawing: four sticks standing side by side, the value large beside them.
+STICKS_VIEW = (200, 90)
+STICK_WIDTH = 22
+STICK_TOP, STICK_BOTTOM = 6, 84
+#: How each stick lies once fallen (degrees), taken in turn from the throw's number:
+#: two equal throws in a row lie differently, so the second is seen to be a new throw
+#: even where nothing tumbles (reduced motion).
+STICK_TILTS = (-7, 4, -3, 8, -5, 6)
+
+
 def sticks_svg(state: SenetState) -> str:
-    """The four sticks of the last throw (or of the throw waiting to be played),
-    light side or dark side up, with the value they make."""
+    """The four sticks of the last throw (or of the throw waiting to be played), each
+    with its light (flat) side or its dark (rounded) side up, as the throw fell, and
+    the value they make under the reading in play (``rules.throw_value``: no light
+    side is 5 for Kendall, 6 for Jéquier and Tait). Before the first throw the sticks
+    lie at rest, face hidden, with no value.
+
+    The faces are the throw's own (``Throw.sticks``, kept in every record as
+    ``T0110``): the drawing invents nothing. The svg carries ``data-throw``, the
+    number of throws so far, which the page compares to start the sticks' tumble on
+    each new throw, two equal throws in a row included (``web/sticks.py``)."""
     throw = state.throw or _last_throw(state)
+    width, height = STICKS_VIEW
+    head = (
+        f'<svg class="sticks" viewBox="0 0 {width} {height}" '
+        f'xmlns="http://www.w3.org/2000/svg" role="img" data-throw="{state.throws}"'
+    )
     if throw is None:
         label = _("The sticks have not been thrown yet")  # not in an f-string: extracted
-        return (
-            f'<svg class="sticks" viewBox="0 0 200 90" role="img" '
-            f'aria-label="{escape(label)}"></svg>'
-        )
+        out = [f'{head} aria-label="{escape(label)}">']
+        out.extend(_stick(i, None, 0) for i in range(4))
+        out.append("</svg>")
+        return "".join(out)
     value = state.rules.throw_value(throw.light)
     label = _("Sticks: {light} light sides up, worth {value}", light=throw.light, value=value)
-    out = [f'<svg class="sticks" viewBox="0 0 200 90" role="img" aria-label="{escape(label)}">']
+    out = [f'{head} aria-label="{escape(label)}">']
     for i, light in enumerate(throw.sticks):
-        x = 14 + i * 34
-        out.append(
-            f'<rect class="stick {"light" if light else "dark"}" x="{x}" y="8" width="22" '
-            f'height="74" rx="11"/>'
-        )
-    out.append(f'<text class="stick-value" x="170" y="58" text-anchor="middle">{value}</text>')
+        out.append(_stick(i, bool(light), STICK_TILTS[(state.throws + i) % len(STICK_TILTS)]))
+    out.append(
+        f'<text class="stick-value" x="{width - 28}" y="{height // 2 + 16}" '
+        f'text-anchor="middle">{value}</text>'
+    )
     out.append("</svg>")
+    return "".join(out)
+
+
+def _stick(index: int, light: bool | None, tilt: int) -> str:
+    """One stick: a long rod with pointed ends. Its light face is flat and painted
+    with bands across both ends; its dark face is rounded, a ridge along its length:
+    the faces differ in drawing, not only in colour. ``light`` None: at rest, face
+    hidden (an outline). The outer group tilts the stick as it fell; the inner one is
+    what the page's tumble animation turns (static/app.css)."""
+    x = 10 + index * 34
+    w, top, bottom = STICK_WIDTH, STICK_TOP, STICK_BOTTOM
+    cx, cy = x + w / 2, (top + bottom) / 2
+    tip = 9
+    body = (
+        f"M{cx:g} {top} L{x + w} {top + tip} L{x + w} {bottom - tip} L{cx:g} {bottom} "
+        f"L{x} {bottom - tip} L{x} {top + tip}Z"
+    )
+    face = "rest" if light is None else "light" if light else "dark"
+    out = [
+        f'<g class="stick-fall" transform="rotate({tilt} {cx:g} {cy:g})">'
+        '<g class="stick-turn">'
+        f'<path class="stick {face}" d="{body}"/>'
+    ]
+    if light:
+        for y in (top + 16, top + 21, bottom - 21, bottom - 16):
+            out.append(
+                f'<line class="stick-band" x1="{x + 3}" y1="{y}" x2="{x + w - 3}" y2="{y}"/>'
+            )
+    elif light is not None:
+        out.append(
+            f'<line class="stick-ridge" x1="{cx:g}" y1="{top + tip + 4}" x2="{cx:g}" '
+            f'y2="{bottom - tip - 4}"/>'
+        )
+    out.append("</g></g>")
     return "".join(out)
 
 

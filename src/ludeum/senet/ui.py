@@ -14,7 +14,7 @@ import random
 from ..history import newest_first
 from ..i18n import _
 from ..player_cards import SideCard
-from . import log, svg
+from . import log, opening, svg
 from .rulesets import JEQUIER, PRESETS, SenetRules
 from .setup_form import ruleset_name as _ruleset_name
 from .state import BLACK, DRAW, PASS, Move, SenetState, new_game
@@ -27,6 +27,10 @@ turn_status = log.turn_status
 ending = log.ending
 log_entry = log.log_entry
 game_log = log.game_log
+#: Senet's opening in one action ("Decide who starts", src/web/opening.py); the
+#: games without an opening have neither.
+opening_due = opening.opening_due
+decide_opening = opening.decide_opening
 
 
 def title() -> str:
@@ -181,6 +185,9 @@ def announce(before: SenetState, action, after: SenetState) -> str:
             text = _("{side} threw {value}: not a 1.", side=side, value=value)
         elif "opening_one" in effects:
             text = _("{side} threw a 1 and plays Black.", side=side)
+            misses = log.opening_misses(after, seat)  # the opening is one action on the page
+            if misses:
+                text = f"{misses}. {text}"
         elif "lost" in effects and after.waiting & (1 << (after.colour_of(seat) or 0)):
             text = _("{side} threw {value}: no piece may move before its side throws a 1.",
                      side=side, value=value)  # fmt: skip
