@@ -53,7 +53,7 @@ def main() -> None:
         screen.computer_turn()  # a restored game may be the computer's turn
     NewVersion(screen)  # after the kiosk: a kiosk applies updates between visitors
     for id_ in ("new-game", "saved-games", "show-rules", "language", "contrast", "one-tap",
-                "sound", "settings-toggle"):  # fmt: skip
+                "reduce-motion", "sound", "settings-toggle"):  # fmt: skip
         element(id_).disabled = False
     # A kiosk keeps no visitor's game: no list of them on a public screen.
     element("saved-games").hidden = launch.kiosk

@@ -43,8 +43,8 @@ class Motion:
     def played(self, before, action, after) -> None:
         """``action`` took ``before`` to ``after``, which the board now shows."""
         self.finish()
-        if self.reduced.matches:
-            return
+        if self.reduced.matches or document.documentElement.hasAttribute("data-motion"):
+            return  # the system's or the app's own setting (src/web/settings.py)
         board = element("board").querySelector("svg")
         if not board:
             return

@@ -57,6 +57,7 @@ PAGE_TEXT = {
     "language-label": N_("Language"),
     "contrast": N_("High contrast"),
     "one-tap": N_("One-tap moves"),
+    "reduce-motion": N_("Reduce motion"),
     "sound-label": N_("Sound"),
     "idle-title": N_("Are you still there?"),
     "idle-continue": N_("Continue playing"),

@@ -12,7 +12,15 @@ from ludeum.i18n import _, choose_language, set_language
 from .page import element, listen, translate_page
 from .screen import GameScreen
 from .sound import Sound
-from .storage import LANGUAGE_KEY, ONE_TAP_KEY, SOUND_KEY, THEME_KEY, Storage, Written
+from .storage import (
+    LANGUAGE_KEY,
+    MOTION_KEY,
+    ONE_TAP_KEY,
+    SOUND_KEY,
+    THEME_KEY,
+    Storage,
+    Written,
+)
 
 
 class Settings:
@@ -29,6 +37,7 @@ class Settings:
         # On unless the visitor turned it off on this device.
         self.one_tap = storage.get(ONE_TAP_KEY) != "off"
         element("one-tap").setAttribute("aria-pressed", "true" if self.one_tap else "false")
+        self.apply_motion(storage.get(MOTION_KEY) == "reduced")
         self.sound = Sound()
         framed = bool(document.documentElement.hasAttribute("data-framed"))
         self.apply_sound(sounds.sound_on(launch.sound, storage.get(SOUND_KEY), framed))
@@ -69,6 +78,7 @@ class Settings:
         listen(element("language"), "change", on_language)
         listen(element("contrast"), "click", lambda event: self.toggle_contrast())
         listen(element("one-tap"), "click", lambda event: self.toggle_one_tap())
+        listen(element("reduce-motion"), "click", lambda event: self.toggle_motion())
         screen.one_tap = self.one_tap
         listen(element("sound"), "click", lambda event: self.toggle_sound())
         listen(element("settings-toggle"), "click", lambda event: self.toggle_menu())
@@ -91,6 +101,22 @@ class Settings:
         theme = "standard" if self.contrast() else "contrast"
         written = self.storage.set(THEME_KEY, theme)
         self.apply_theme(theme)
+        self._said(written)
+
+    def apply_motion(self, reduced: bool) -> None:
+        """<html data-motion="reduced"> stops the pieces' travel (src/web/motion.py)
+        and every CSS animation (static/app.css), as the system setting does."""
+        root = document.documentElement
+        if reduced:
+            root.dataset.motion = "reduced"
+        else:
+            root.removeAttribute("data-motion")
+        element("reduce-motion").setAttribute("aria-pressed", "true" if reduced else "false")
+
+    def toggle_motion(self) -> None:
+        reduced = not document.documentElement.hasAttribute("data-motion")
+        written = self.storage.set(MOTION_KEY, "reduced" if reduced else "full")
+        self.apply_motion(reduced)
         self._said(written)
 
     def toggle_one_tap(self) -> None:

@@ -26,6 +26,8 @@ LANGUAGE_KEY = "ludeum:v1:language"
 THEME_KEY = "ludeum:v1:theme"
 #: "on" or "off": a piece with a single move plays it on one tap (issue 26).
 ONE_TAP_KEY = "ludeum:v1:one-tap"
+#: "reduced": nothing travels or tumbles, whatever the system's setting (issue 26).
+MOTION_KEY = "ludeum:v1:motion"
 SOUND_KEY = "ludeum:v1:sound"  # "on" or "off", as the visitor last chose
 
 

@@ -97,3 +97,10 @@ def test_a_move_travels_a_press_finishes_it_and_reduced_motion_stills_it(
     assert count == 0
     expect(page.locator("#status")).to_contain_text("Dark (Player 2) to move.")
     expect(page.locator("#board .sq-cell.last-path")).to_have_count(2)  # from and to
+    # The app's own switch does the same where the system says nothing.
+    page.emulate_media(reduced_motion="no-preference")
+    page.click("#reduce-motion")
+    expect(page.locator("#reduce-motion")).to_have_attribute("aria-pressed", "true")
+    page.click('#board [data-square="L1"]')  # Dark's piece in lane 1, selected
+    assert page.evaluate(REDUCED_MOVE) == 0
+    expect(page.locator("#status")).to_contain_text("Light (Player 1) to move.")
