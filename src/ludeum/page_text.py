@@ -22,6 +22,9 @@ from .i18n import DEFAULT, LANGUAGES, N_, _, catalog_path, language, set_languag
 #: in the page's PAGE_TEXT, which a change of language sets again).
 BOOT_TEXT = {
     "status": N_("Loading the game…"),
+    # The primary button's words for the prerendered start position, in the opening;
+    # src/web/opening.py names it for each position on screen.
+    "throw": N_("Decide who starts"),
     # static/boot-watch.js: the game cannot start, or has not started in time.
     "boot-failed-title": N_("The game could not start"),
     "boot-hung-text": N_("Something stopped it loading in this browser. Your saved game is safe."),

@@ -12,7 +12,6 @@ from ludeum.i18n import N_, _
 PAGE_TEXT = {
     "game-name": N_("Senet"),
     "home-hint": N_("All games"),
-    "throw": N_("Throw the sticks"),
     "pass": N_("Pass"),
     "hint-label": N_("Hint"),
     "take-back-label": N_("Take back"),

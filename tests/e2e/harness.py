@@ -188,6 +188,16 @@ ONE_TAP_OFF = """try {
 } catch (error) {}"""
 
 
+def play_lane(scope) -> None:
+    """Squadro: the person to move plays the first piece that can move, by one tap
+    where one-tap moves are on (a frame whose storage is blocked keeps no "off", so it
+    has the default), else by a second tap on the selected piece."""
+    lane = scope.locator('#board [data-square^="L"]').first
+    lane.click()
+    if scope.locator("#one-tap").get_attribute("aria-pressed") != "true":
+        lane.click()
+
+
 class Watch:
     """Requests, console errors and page errors of one browser context (whose pages
     start with one-tap moves off: ONE_TAP_OFF)."""

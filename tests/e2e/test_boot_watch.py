@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import READY_SELECTOR, SiteServer, same_game, wait_ready
+from harness import ONE_TAP_OFF, READY_SELECTOR, SiteServer, same_game, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from test_play import advance
 from test_snapshot import BOOT, first_visits, saved
@@ -44,6 +44,7 @@ def quiet_context(browser: Browser) -> Iterator[BrowserContext]:
     error they are meant to; the test checks those itself."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(DEADLINE)
+    context.add_init_script(ONE_TAP_OFF)  # as a watched context has it: advance() taps twice
     yield context
     context.close()
 

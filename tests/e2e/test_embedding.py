@@ -8,7 +8,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from axe import check_accessibility
-from harness import READY_SELECTOR, READY_TIMEOUT_MS, SiteServer, Watch, enter_game, wait_ready
+from harness import (
+    READY_SELECTOR,
+    READY_TIMEOUT_MS,
+    SiteServer,
+    Watch,
+    enter_game,
+    play_lane,
+    wait_ready,
+)
 from playwright.sync_api import BrowserContext, FrameLocator, Page, expect
 
 NOT_KEPT = "will not be kept"
@@ -72,11 +80,8 @@ def throw_once(scope: Page | FrameLocator) -> str:
 
 
 def squadro_move(scope: Page | FrameLocator) -> None:
-    """The person to move plays the first piece that can move (a second tap on the
-    selected piece moves it)."""
-    lane = scope.locator('#board [data-square^="L"]').first
-    lane.click()
-    lane.click()
+    """The person to move plays the first piece that can move (harness.play_lane)."""
+    play_lane(scope)
 
 
 def test_parameters_preselect_game_opponent_and_language(app_page: Page, site_server) -> None:

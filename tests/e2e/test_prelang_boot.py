@@ -113,7 +113,7 @@ def test_the_page_is_in_the_visitors_language_before_python_starts(
         assert square_one(page) == "Pièce blanche sur la case 1"
     else:
         texts = shown(page)
-        assert texts["throw"] == "Throw the sticks"
+        assert texts["throw"] == "Decide who starts"  # the start is in the opening
         assert texts["status"] == "Loading the game…"
         assert page.title() == "Ludeum: Senet"
         assert square_one(page) == "White piece on square 1"

@@ -85,7 +85,7 @@ def test_the_french_words_are_the_catalogs_translations(build, table) -> None:
     set_language("fr")
     french = table["fr"]
     assert french["text"] == {id_: _(message) for id_, message in messages.items()}
-    assert french["text"]["throw"] == "Lancer les bâtonnets"
+    assert french["text"]["throw"] == "Décider qui commence"  # the start is in the opening
     assert french["text"]["status"] == "Chargement du jeu…"
     assert french["title"] == _("Ludeum: {game}", game=_("Senet")) == "Ludeum\u00a0: Senet"
     drawn = board_svg(new_game())  # the app's own French drawing of the start
