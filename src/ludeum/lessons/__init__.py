@@ -1,0 +1,189 @@
+"""Lessons: each game taught one idea at a time, on the board, checked by the engine.
+
+A lesson is data (``Lesson``, a tuple of ``Step``): a position in the game's own
+notation, one or two sentences, a task, the moves that pass, and why some other moves
+are wrong. Nothing here knows a game's rules: the engine says what is legal, the
+game's ``ui`` module taps and draws, and ``ludeum.lessons.refusals`` names the rule
+that refuses an illegal move. tests/unit/test_lesson_steps.py checks every step
+against the engine (the position is legal, the passing moves are legal, each wrong
+move's explanation matches what the rules do with it), so adding a lesson is adding
+data and text, not code.
+
+A step is one of:
+
+* ``"move"``: the learner plays one move from ``position``; a move in ``passes``
+  (``"*"``: any legal move) moves the lesson on; another legal move is shown, then
+  undone, with its sentence from ``wrong`` (or ``otherwise``); an illegal one is
+  refused with the rule's sentence (``refusals``).
+* ``"throw"``: Senet only, the learner throws the sticks from ``position``; any
+  throw passes and is explained.
+* ``"play"``: the last step, a game against the computer at Easy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from ..i18n import _
+
+#: The lessons, in the order they are offered: one per game, named by the game.
+LESSON_IDS = ("senet", "squadro", "lodestone")
+KINDS = ("move", "throw", "play")
+#: The computer's level in a lesson's last step.
+PLAY_LEVEL = "easy"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One idea. ``text`` and ``task`` are message ids (``N_``); ``position`` is the
+    game's position notation (``ludeum.<game>.notation``)."""
+
+    title: str
+    text: str
+    task: str
+    kind: str = "move"
+    position: str = ""
+    #: Move notations that pass; ``("*",)``: any legal move.
+    passes: tuple[str, ...] = ()
+    #: (legal move, why it is not the answer): shown played, then undone.
+    wrong: tuple[tuple[str, str], ...] = ()
+    #: (illegal move, the rule's key in ``refusals``) that the step invites; the tests
+    #: check that the engine refuses each and that ``refusals`` names that rule.
+    refused: tuple[tuple[str, str], ...] = ()
+    #: Why any other legal move is not the answer.
+    otherwise: str = ""
+    #: Said when the step is passed.
+    done: str = ""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    game: str
+    title: str
+    summary: str
+    steps: tuple[Step, ...]
+    #: Options of the game's ``ui.start`` (Senet's reading) for the positions and the
+    #: last step's game.
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+def lesson(lesson_id: str) -> Lesson:
+    """The lesson called ``lesson_id`` (KeyError for an unknown one)."""
+    if lesson_id not in LESSON_IDS:
+        raise KeyError(f"unknown lesson {lesson_id!r}")
+    return import_module(f"{__name__}.{lesson_id}").LESSON
+
+
+def for_game(game: str) -> Lesson:
+    return next(lesson(i) for i in LESSON_IDS if lesson(i).game == game)
+
+
+def start_position(item: Lesson, step: Step):
+    """The state a step starts from (ValueError if its notation is not a position
+    the rules can hold)."""
+    game = item.game
+    if game == "senet":
+        from ..senet.notation import parse_position
+
+        return parse_position(dict(item.options)["rules"], step.position)
+    if game == "squadro":
+        from ..squadro.notation import parse_position
+
+        return parse_position(step.position)
+    from ..lodestone.notation import parse_position
+    from ..lodestone.rules import STANDARD
+
+    return parse_position(STANDARD, step.position)
+
+
+def action_named(game: str, notation: str):
+    """A move from its notation, in the game's own notation (ValueError if none)."""
+    if game == "senet":
+        from ..senet.notation import parse_action
+    elif game == "squadro":
+        from ..squadro.state import Move
+
+        return Move.parse(notation)
+    else:
+        from ..lodestone.notation import parse_action
+    return parse_action(notation)
+
+
+def notation_of(action) -> str:
+    if hasattr(action, "notation"):
+        return action.notation()
+    raise ValueError(f"not a move: {action!r}")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the lesson says of an attempt: ``passed`` or not, in words; ``after`` is
+    the position the move led to (shown even when wrong, then undone), None when
+    the rules refuse the move."""
+
+    passed: bool
+    text: str
+    after: Any = None
+
+
+def judge(step: Step, state, action) -> Verdict:
+    """The verdict on a legal ``action`` played in the step's position ``state``."""
+    after = state.apply(action)
+    notation = notation_of(action)
+    if "*" in step.passes or notation in step.passes:
+        return Verdict(True, _(step.done) if step.done else _("Well done."), after)
+    why = dict(step.wrong).get(notation) or step.otherwise
+    if not why:
+        return Verdict(False, _("That move is allowed, but it is not what this step asks for."),
+                       after)  # fmt: skip
+    return Verdict(False, _(why), after)
+
+
+def hint_move(item: Lesson, step: Step, state):
+    """The move a hint shows: the first passing move (any legal one for ``"*"``)."""
+    legal = list(state.legal_moves())
+    for notation in step.passes:
+        if notation == "*":
+            return legal[0] if legal else None
+        action = action_named(item.game, notation)
+        if action in legal:
+            return action
+    return None
+
+
+# -- progress, kept in the browser as JSON ---------------------------------------------
+
+
+def read_progress(text: str | None) -> dict[str, int]:
+    """The steps passed per lesson, from the stored JSON; anything odd is ignored
+    (a tampered or old value never stops a lesson from opening)."""
+    import json
+
+    if not text:
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    found = {}
+    for lesson_id, passed in data.items():
+        if lesson_id in LESSON_IDS and type(passed) is int:
+            found[lesson_id] = max(0, min(passed, len(lesson(lesson_id).steps)))
+    return found
+
+
+def write_progress(progress: dict[str, int]) -> str:
+    import json
+
+    return json.dumps({k: v for k, v in progress.items() if k in LESSON_IDS},
+                      separators=(",", ":"), sort_keys=True)  # fmt: skip
+
+
+def progress_after(progress: dict[str, int], lesson_id: str, passed: int) -> dict[str, int]:
+    """Progress with ``passed`` steps of a lesson done (never less than before)."""
+    return {**progress, lesson_id: max(progress.get(lesson_id, 0), passed)}
