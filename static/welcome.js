@@ -21,7 +21,7 @@
   var CONTINUE_KEY = 'ludeum:v1:continue'; // localStorage: src/web/welcome.py
   // ludeum/launch.py's PARAMETERS but ludeum/welcome.py's SETTINGS_PARAMETERS.
   var LAUNCH_PARAMETERS = ['game', 'ruleset', 'kiosk', 'idle', 'opponent', 'level',
-    'computer', 'record', 'at'];
+    'computer', 'record', 'at', 'lesson', 'step'];
   var root = document.documentElement;
   var query = new URLSearchParams(window.location.search);
 
@@ -49,6 +49,10 @@
   }
 
   root.dataset.screen = launched() || session() === 'game' ? 'game' : 'welcome';
+  // A lesson's link (?lesson=senet) opens on the lesson (src/web/lessons.py).
+  if (query.has('lesson')) {
+    root.dataset.screen = 'lesson';
+  }
 
   // 4. In another page's frame (a museum's, a school's), <html data-framed>: the
   //    embed layout in static/app.css, and a link to the app in a tab of its own.
@@ -136,6 +140,12 @@
     var button = event.target.closest('#welcome button[data-game], #welcome [data-continue]');
     if (button) {
       queue(button);
+      return;
+    }
+    var learn = event.target.closest('#welcome button[data-lesson]');
+    if (learn) { // a lesson asked for before Python: opened as soon as it is up
+      document.getElementById('app').dataset.queued = JSON.stringify({lesson: learn.dataset.lesson});
+      show('lesson');
     }
   });
 

@@ -34,7 +34,7 @@ IDLE_RANGE = (5, 3600)
 QUOTE_LIMIT = 40
 #: Our parameter names (docs/embedding.md); any other name is the host page's own.
 PARAMETERS = ("game", "ruleset", "lang", "theme", "sound", "kiosk", "idle", "opponent",
-              "level", "computer", "record", "at")  # fmt: skip
+              "level", "computer", "record", "at", "lesson", "step")  # fmt: skip
 #: Longest ``record`` read (``ludeum.records.link.MAX_CODE_LENGTH``, kept equal by a
 #: test: this module does not import the records package at start-up).
 RECORD_LIMIT = 4000
@@ -82,6 +82,10 @@ class Launch:
     #: asked for, a number of actions from the start (None: the whole game).
     record: str | None = None
     at: int | None = None
+    #: A lesson to open (``ludeum.lessons.LESSON_IDS``) and its step, counted from 0
+    #: (the link's ``step`` counts from 1, as the page shows them).
+    lesson: str | None = None
+    lesson_step: int = 0
     problems: tuple[Problem, ...] = ()
 
     @property
@@ -187,6 +191,7 @@ def parse(query: str) -> Launch:
             ))  # fmt: skip
 
     record, at = _record(given, problems)
+    lesson, lesson_step = _lesson(given, choice, problems)
     if record is not None and kiosk:
         # A kiosk plays its own games between visitors: nothing to look at read-only.
         problems.append(Problem(N_("A kiosk does not show shared games, so “record” is "
@@ -209,6 +214,8 @@ def parse(query: str) -> Launch:
         sound=sound,
         record=record,
         at=at,
+        lesson=lesson,
+        lesson_step=lesson_step,
         problems=tuple(problems),
     )
 
@@ -237,6 +244,30 @@ def _record(given: dict[str, str], problems: list[Problem]) -> tuple[str | None,
                 (("high", str(AT_LIMIT)), ("value", _quote(text))),
             ))  # fmt: skip
     return record, at
+
+
+def _lesson(given: dict[str, str], choice, problems: list[Problem]) -> tuple[str | None, int]:
+    """``lesson`` (a game's lesson) and ``step`` (1 to the lesson's length)."""
+    from .lessons import LESSON_IDS, lesson
+
+    name = choice("lesson", LESSON_IDS)
+    if "step" not in given:
+        return name, 0
+    text = given["step"]
+    if name is None:
+        if "lesson" not in given:
+            problems.append(Problem(N_("“step” needs a lesson (“lesson”), so it is ignored."),
+                                    ()))  # fmt: skip
+        return name, 0
+    count = len(lesson(name).steps)
+    if text.isascii() and text.isdigit() and len(text) <= 3 and 1 <= int(text) <= count:
+        return name, int(text) - 1
+    problems.append(Problem(
+        N_("“step” must be a number from 1 to {high}, not “{value}”. The lesson starts "
+           "at its first step."),
+        (("high", str(count)), ("value", _quote(text))),
+    ))  # fmt: skip
+    return name, 0
 
 
 def _players(given: dict[str, str], choice, problems: list[Problem]) -> tuple[str, str] | None:

@@ -22,6 +22,7 @@ from .i18n import DEFAULT, LANGUAGES, N_, _, catalog_path, language, set_languag
 #: in the page's PAGE_TEXT, which a change of language sets again).
 BOOT_TEXT = {
     "status": N_("Loading the game…"),
+    "lesson-title": N_("Loading the lesson…"),
     # The primary button's words for the prerendered start position, in the opening;
     # src/web/opening.py names it for each position on screen.
     "throw": N_("Decide who starts"),

@@ -62,6 +62,8 @@ WATCH_LEVEL = "medium"
 FRIEND = N_("Play a friend on this device")
 WATCH = N_("Watch the computer play")
 PLAY_COMPUTER = N_("Play the computer")
+#: A card's way to its game's lesson (``ludeum.lessons``).
+LEARN = N_("Learn to play")
 
 
 #: URL parameters that still open on the welcome screen (settings, not a game).
@@ -150,6 +152,8 @@ def _buttons(game: str) -> str:
         f'<button type="button" class="welcome-watch" data-game="{game}" '
         f'data-opponent="both" data-level="{WATCH_LEVEL}" aria-describedby="{title}">'
         f"{escape(watch)}</button>"
+        f'<button type="button" class="welcome-learn quiet" data-lesson="{game}" '
+        f'aria-describedby="{title}">{escape(_(LEARN))}</button>'
         "</div>"
     )
 

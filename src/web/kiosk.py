@@ -33,6 +33,7 @@ class Kiosk:
         listen(document, "keydown", self.on_touch)
         listen(document, "contextmenu", lambda event: event.preventDefault())
         listen(element("attract"), "click", lambda event: self.wake())
+        listen(element("attract-learn"), "click", lambda event: self.learn())
         listen(element("idle-continue"), "click", lambda event: self.still_here())
         listen(element("idle-x"), "click", lambda event: self.still_here())
         listen(element("idle-dialog"), "close", lambda event: self.still_here())
@@ -49,6 +50,15 @@ class Kiosk:
         self.last_touch = time.monotonic()
         self.screen.leave_attract()
         full_screen()
+
+    def learn(self) -> None:
+        """The kiosk's "Learn to play": its game's lesson, for the visitor who woke it."""
+        self.wake()
+        lessons = self.screen.lessons
+        if lessons is not None:
+            from ludeum.lessons import for_game
+
+            lessons.open(for_game(self.screen.ui.GAME).id, back="game")
 
     def still_here(self) -> None:
         self.last_touch = time.monotonic()

@@ -12,8 +12,10 @@ from __future__ import annotations
 from pyscript import window
 
 from ludeum import launch as launching
+from ludeum.i18n import _
 from web.drag import BoardDrag
 from web.kiosk import Kiosk
+from web.lessons import Lessons
 from web.library import Library
 from web.page import element
 from web.screen import GameScreen
@@ -35,6 +37,7 @@ def main() -> None:
     for problem in launch.problems:
         screen.notice(problem.text())
     welcome = Welcome(screen, storage)
+    lessons = Lessons(screen, storage)
     # A game chosen on the welcome screen while Python loaded: played at once, before
     # the game restored under it is ever drawn.
     welcome.take_queued()
@@ -49,6 +52,12 @@ def main() -> None:
         in_progress = screen.restored and screen.state.outcome() is None
         if not in_progress:
             screen.enter_attract()
+    if launch.lesson is not None:  # ?lesson=: the lesson first, the game under it
+        try:
+            lessons.open(launch.lesson, launch.lesson_step, back="game")
+        except Exception as error:  # never a page that cannot boot: the game instead
+            lessons.close()
+            screen.notice(_("The lesson could not be opened."), detail=str(error))
     if not screen.attract:
         screen.computer_turn()  # a restored game may be the computer's turn
     NewVersion(screen)  # after the kiosk: a kiosk applies updates between visitors

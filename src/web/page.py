@@ -11,6 +11,16 @@ from ludeum.i18n import N_, _
 #: Static page text, set here so that it too goes through the translation function.
 PAGE_TEXT = {
     "game-name": N_("Senet"),
+    "lesson-steps-label": N_("Steps"),
+    "lesson-throw": N_("Throw the sticks"),
+    "lesson-retry": N_("Try again"),
+    "lesson-next": N_("Next step"),
+    "lesson-play": N_("Play the computer (Easy)"),
+    "lesson-hint": N_("Show me"),
+    "lesson-prev": N_("Previous step"),
+    "lesson-exit": N_("Leave the lesson"),
+    "rules-lesson": N_("Learn to play"),
+    "attract-learn": N_("Learn to play"),
     "home-hint": N_("All games"),
     "pass": N_("Pass"),
     "hint-label": N_("Hint"),

@@ -83,6 +83,7 @@ class GameScreen:
         self.sound = None  # web.sound.Sound, set by main
         self.viewing = None  # web.share.Share while a shared game is looked at, not played
         self.welcome = None  # web.welcome.Welcome: the games on offer, before this one
+        self.lessons = None  # web.lessons.Lessons: a game taught step by step
         self.selected: str | None = None  # the data-square name of the chosen piece
         self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
         self.log: list[str] = []
@@ -239,6 +240,8 @@ class GameScreen:
             return
         if self.welcome is not None and self.welcome.showing:
             return  # out of sight: the computer waits until the game is continued
+        if self.lessons is not None and self.lessons.showing:
+            return  # a lesson is on screen: the game waits under it
         request_id = self.request_id
         if self.ui.can_throw(self.state):
             self._later(lambda: self._computer_throw(request_id))
@@ -533,6 +536,8 @@ class GameScreen:
         self.render()
         if self.welcome is not None:
             self.welcome.render()
+        if self.lessons is not None and self.lessons.showing:
+            self.lessons.render()
         self.keeping.records.refresh()  # Saved games, if open, in the new language too
 
     # -- kiosk: attract mode ---------------------------------------------------------
@@ -545,8 +550,11 @@ class GameScreen:
                 element(id_).close()
         self.keeping.forget()
         self.attract = True
+        if self.lessons is not None:  # the last visitor's lesson ends with their visit
+            self.lessons.close()
         document.documentElement.dataset.mode = "attract"
         element("attract").hidden = False
+        element("attract-learn").hidden = False
         self.players = (ATTRACT_LEVEL, ATTRACT_LEVEL)
         self.start_new_game(*self._launch_game())
         element("attract").focus()
@@ -562,6 +570,7 @@ class GameScreen:
         self.attract = False
         document.documentElement.dataset.mode = "play"
         element("attract").hidden = True
+        element("attract-learn").hidden = True
         self.players = self._launch_players()
         self.start_new_game(*self._launch_game())
 
@@ -616,6 +625,8 @@ class GameScreen:
             self.hurry_up()  # but take back and redo act on the turn as it stands
         if self.welcome is not None and self.welcome.showing:
             return  # the game is out of sight: its keys wait for it
+        if self.lessons is not None and self.lessons.showing:
+            return
         keys = element("keys-hint")
         if event.key == "?":
             keys.hidden = not keys.hidden  # the keyboard help, on demand
@@ -723,16 +734,17 @@ class GameScreen:
         steps = self.turn_steps
         return steps if steps and steps[-1][2] is self.state else []
 
-    def board_options(self) -> dict:
+    def board_options(self, ui=None) -> dict:
         """The keyword arguments of the game's ``board_svg`` besides the position: the
         learning aid where the game has one, and the narrow drawing on a phone (Senet
         stands upright) and in a small frame."""
+        ui = ui or self.ui  # another game's (a lesson's board)
         phone = bool(self.narrow_query.matches)
         compact = self.framed and bool(self.compact_query.matches)
         options = {"narrow": phone or compact}
-        if getattr(self.ui, "STANDS_UPRIGHT", False):
+        if getattr(ui, "STANDS_UPRIGHT", False):
             options["upright"] = phone
-        if getattr(self.ui, "AID_LABEL", None):
+        if getattr(ui, "AID_LABEL", None):
             options["aid"] = self.aid
         return options
 

@@ -68,7 +68,9 @@ class Welcome:
             data = json.loads(str(queued))
         except ValueError:
             data = {}
-        if isinstance(data, dict):
+        if isinstance(data, dict) and "lesson" in data and self.screen.lessons is not None:
+            self.screen.lessons.open(str(data["lesson"]), back="welcome")
+        elif isinstance(data, dict):
             self.choose({str(k): str(v) for k, v in data.items()})
         document.documentElement.removeAttribute("data-queued-game")
 
@@ -120,6 +122,10 @@ class Welcome:
     def on_click(self, event) -> None:
         button = event.target.closest("button")
         if not button:
+            return
+        lesson = button.getAttribute("data-lesson")
+        if lesson and self.screen.lessons is not None:
+            self.screen.lessons.open(str(lesson), back="welcome")
             return
         data = {}
         for name in ("game", "opponent", "level", "custom", "continue"):

@@ -205,3 +205,22 @@ def test_sound_on_or_off_is_a_kiosk_setting_that_keeps_the_save_slot() -> None:
         "Unknown value “loud” for “sound”: expected one of 1, true, yes, on, 0, false, no, "
         "off. The default is used."
     ]
+
+
+def test_lesson_and_its_step_open_a_lesson():
+    """A teacher's link to one lesson, at a step counted from 1 (docs/embedding.md)."""
+    asked = launch.parse("?lesson=squadro&step=3")
+    assert (asked.lesson, asked.lesson_step, asked.problems) == ("squadro", 2, ())
+    assert launch.parse("?lesson=senet").lesson_step == 0
+    assert launch.parse("?lesson=senet").slot() == "", "a lesson keeps no game of its own"
+
+
+def test_a_bad_lesson_or_step_is_said_and_ignored():
+    unknown = launch.parse("?lesson=chess")
+    assert unknown.lesson is None and "lesson" in unknown.problems[0].text()
+    for step in ("0", "99", "x", "-1", "1" * 50):
+        asked = launch.parse(f"?lesson=lodestone&step={step}")
+        assert (asked.lesson, asked.lesson_step) == ("lodestone", 0), step
+        assert "step" in asked.problems[0].text()
+    alone = launch.parse("?step=2")
+    assert alone.lesson is None and "needs a lesson" in alone.problems[0].text()

@@ -187,3 +187,39 @@ def write_progress(progress: dict[str, int]) -> str:
 def progress_after(progress: dict[str, int], lesson_id: str, passed: int) -> dict[str, int]:
     """Progress with ``passed`` steps of a lesson done (never less than before)."""
     return {**progress, lesson_id: max(progress.get(lesson_id, 0), passed)}
+
+
+# -- what the lesson screen draws -----------------------------------------------------
+
+
+def steps_html(item: Lesson, index: int, passed: int) -> str:
+    """The lesson's steps as a list of buttons: each says its number and title, the
+    one on screen is marked ``aria-current``, those passed are ticked."""
+    from html import escape
+
+    rows = []
+    for number, step in enumerate(item.steps):
+        done = number < passed
+        state = _("done") if done else ""
+        current = ' aria-current="step"' if number == index else ""
+        classes = " ".join(c for c in ("lesson-step", "done" if done else "") if c)
+        label = _("Step {number}: {title}", number=number + 1, title=_(step.title))
+        if state:
+            label = _("{label} ({state})", label=label, state=state)
+        rows.append(
+            f'<li><button type="button" class="{classes}" data-step="{number}"{current} '
+            f'aria-label="{escape(label)}"><span aria-hidden="true">{number + 1}</span>'
+            "</button></li>"
+        )
+    return "".join(rows)
+
+
+def play_picture(item: Lesson) -> str:
+    """The last step's picture: the game's start position, as the game will begin."""
+    from ..games import ui
+    from ..records.thumbnail import position_picture
+
+    game = ui(item.game)
+    label = _("{game} at the start of a game", game=game.title())
+    state = game.start(dict(item.options), 0)
+    return position_picture(state, ident="lesson-play", board_only=True, label=label)

@@ -1,0 +1,314 @@
+"""The lesson screen's room: a game taught one step at a time, on a board of its own.
+
+What a lesson holds and how an attempt is judged are pure (``ludeum.lessons``); the
+board, its taps and its words are the game's ``ui`` module's, as on the game screen.
+This room shows a step, turns taps and keys into attempts, says the verdict, keeps
+the learner's progress in localStorage (``PROGRESS_KEY``), and hands over to the game
+screen for the last step, a game against the computer at Easy. The game in progress
+is never touched by a lesson until then (and is then kept in Saved games, as a new
+game always keeps it).
+"""
+
+from __future__ import annotations
+
+import random
+
+from pyscript import document, window
+
+from ludeum import board_keys, lessons, seats
+from ludeum.games import ui as game_ui
+from ludeum.i18n import _
+from ludeum.lessons.refusals import refusal
+
+from .page import announce, element, focus_cell, listen
+
+#: localStorage: ``{"senet": 3, ...}``, the steps passed in each lesson.
+PROGRESS_KEY = "ludeum:v1:lessons"
+
+
+class Lessons:
+    """The lesson screen of the page whose game is ``screen``."""
+
+    def __init__(self, screen, storage) -> None:
+        self.screen = screen
+        self.storage = storage
+        screen.lessons = self
+        self.rng = random.Random()
+        self.item = None  # the lesson shown (ludeum.lessons.Lesson)
+        self.index = 0  # its step on screen
+        self.state = None  # the position on the lesson's board
+        self.start = None  # the step's own position
+        self.selected: str | None = None
+        self.passed = False  # the step on screen is done
+        self.wrong = False  # a wrong move is shown, waiting for "Try again"
+        self.back = "game"  # the screen to go back to
+        listen(element("lesson-board"), "click", self.on_board_click)
+        listen(element("lesson-board"), "keydown", self.on_board_key)
+        listen(element("lesson-steps"), "click", self.on_step_click)
+        listen(element("lesson-throw"), "click", lambda event: self.throw())
+        listen(element("lesson-retry"), "click", lambda event: self.retry())
+        listen(element("lesson-next"), "click", lambda event: self.go(self.index + 1))
+        listen(element("lesson-prev"), "click", lambda event: self.go(self.index - 1))
+        listen(element("lesson-hint"), "click", lambda event: self.hint())
+        listen(element("lesson-play"), "click", lambda event: self.play())
+        listen(element("lesson-exit"), "click", lambda event: self.leave())
+        listen(element("rules-lesson"), "click", lambda event: self.from_rules())
+
+    @property
+    def showing(self) -> bool:
+        return document.documentElement.getAttribute("data-screen") == "lesson"
+
+    @property
+    def step(self):
+        return self.item.steps[self.index]
+
+    @property
+    def ui(self):
+        return game_ui(self.item.game)
+
+    # -- the screen ----------------------------------------------------------------
+
+    def open(self, lesson_id: str, step: int = 0, back: str | None = None) -> None:
+        """Show a lesson at ``step`` (an unknown lesson: the game on screen's)."""
+        try:
+            self.item = lessons.lesson(lesson_id)
+        except KeyError:
+            self.item = lessons.for_game(self.screen.ui.GAME)
+        if back is None:
+            welcome = self.screen.welcome
+            back = "welcome" if welcome is not None and welcome.showing else "game"
+        self.back = back
+        document.documentElement.dataset.screen = "lesson"
+        self.screen.computer_turn()  # a pending move of the computer's waits, unseen
+        self.go(step)
+        window.scrollTo(0, 0)
+        element("lesson-title").focus()
+
+    def leave(self) -> None:
+        """Back to where the lesson was opened from: the welcome screen or the game."""
+        welcome = self.screen.welcome
+        if self.back == "welcome" and welcome is not None and welcome.enabled:
+            welcome.show()
+            return
+        document.documentElement.dataset.screen = "game"
+        self.screen.render()
+        self.screen.focus_play()
+        self.screen.computer_turn()
+
+    def close(self) -> None:
+        """Out of sight without a word (the kiosk's reset between visitors)."""
+        if self.showing:
+            document.documentElement.dataset.screen = "game"
+
+    def from_rules(self) -> None:
+        dialog = element("rules-dialog")
+        if dialog.open:
+            dialog.close()
+        self.open(lessons.for_game(self.screen.ui.GAME).id)
+
+    def go(self, index: int) -> None:
+        """Step ``index`` of the lesson, from its start position."""
+        steps = self.item.steps
+        self.index = max(0, min(index, len(steps) - 1))
+        step = self.step
+        self.state = lessons.start_position(self.item, step) if step.position else None
+        self.start = self.state  # the step's position, and the throw it is played with
+        self.selected = None
+        self.passed = False
+        self.wrong = False
+        element("lesson-said").textContent = ""
+        element("lesson-sticks").innerHTML = ""
+        self.render()
+        element("lesson-step-title").setAttribute("tabindex", "-1")
+        element("lesson-step-title").focus()
+
+    # -- attempts ------------------------------------------------------------------
+
+    def pick(self, name: str, by_pointer: bool = False) -> None:
+        """A tap on the lesson's board: select, play or be told why not."""
+        if self.state is None or self.passed or self.wrong or self.step.kind != "move":
+            return
+        state, ui = self.state, self.ui
+        if state.to_act() == -1:  # Senet: the throw comes first
+            return
+        selected, action = ui.tap(state, self.selected, name)
+        if action is None and by_pointer and self.screen.one_tap and selected == name:
+            moves = ui.piece_actions(state, name)
+            if len(moves) == 1:
+                selected, action = None, moves[0]
+        if action is not None:
+            self.attempt(action)
+            return
+        if selected is not None:
+            self.selected = selected
+            self.render(focus=name)
+            return
+        found = refusal(state, self.selected, name)
+        self.selected = None
+        if found is not None:
+            self.say(found.text)
+        self.render(focus=name)
+
+    def attempt(self, action) -> None:
+        verdict = lessons.judge(self.step, self.state, action)
+        self.selected = None
+        self.state = verdict.after
+        if verdict.passed:
+            self.passed = True
+            self.record(self.index + 1)
+            self.say(_("Right. {what}", what=verdict.text))
+        else:
+            self.wrong = True
+            self.say(_("Not this time. {why}", why=verdict.text))
+        self.render()
+        button = element("lesson-next" if verdict.passed else "lesson-retry")
+        if not button.hidden:
+            button.focus()
+
+    def retry(self) -> None:
+        """The wrong move undone: the step's position again."""
+        self.state = lessons.start_position(self.item, self.step)
+        self.wrong = False
+        self.selected = None
+        self.say(_("Back to the position: try another move."))
+        self.render()
+        stop = element("lesson-board").querySelector('[data-row][tabindex="0"]')
+        if stop:
+            stop.focus()
+
+    def throw(self) -> None:
+        """The throw step's throw (Senet), any throw passing."""
+        if self.state is None or self.passed or self.state.to_act() != -1:
+            return
+        thrown = self.ui.throw(self.state, self.rng)
+        self.state = self.state.apply(thrown)
+        self.passed = True
+        self.record(self.index + 1)
+        light = thrown.light
+        value = self.state.rules.throw_value(light)
+        self.say(_("{light} light sides up: a throw of {value}.", light=light, value=value))
+        self.render()
+        element("lesson-next").focus()
+
+    def hint(self) -> None:
+        step = self.step
+        if self.state is None or self.passed or self.wrong or step.kind != "move":
+            return
+        move = lessons.hint_move(self.item, step, self.state)
+        if move is None:
+            return
+        name = self.ui.piece_name(move)
+        if name is not None and self.ui.tap(self.state, None, name) == (name, None):
+            self.selected = name
+        self.say(_("Hint: {move}.", move=self.ui.describe_move(self.state, move)))
+        self.render(focus=self.selected)
+
+    def play(self) -> None:
+        """The last step: a game against the computer at Easy, on the game screen."""
+        item = self.item
+        self.record(len(item.steps))
+        document.documentElement.dataset.screen = "game"
+        players = (seats.HUMAN, lessons.PLAY_LEVEL)
+        self.screen.start_new_game(item.game, dict(item.options), players=players)
+
+    def say(self, text: str) -> None:
+        element("lesson-said").textContent = text
+
+    # -- progress ------------------------------------------------------------------
+
+    def progress(self) -> dict[str, int]:
+        return lessons.read_progress(self.storage.get(PROGRESS_KEY))
+
+    def record(self, passed: int) -> None:
+        """Keep the steps passed; a write that fails is said, not swallowed."""
+        progress = lessons.progress_after(self.progress(), self.item.id, passed)
+        if not self.storage.set(PROGRESS_KEY, lessons.write_progress(progress)):
+            self.screen.notice(
+                _("Your progress in the lessons could not be kept in this browser."),
+                key="lesson-progress",
+                info=not self.storage.available,
+            )
+
+    # -- events --------------------------------------------------------------------
+
+    def _name_of(self, event) -> str | None:
+        target = event.target.closest("[data-square]")
+        return str(target.dataset.square) if target else None
+
+    def on_board_click(self, event) -> None:
+        name = self._name_of(event)
+        if name is not None:
+            self.pick(name, by_pointer=int(event.detail or 0) > 0)
+
+    def on_board_key(self, event) -> None:
+        board = element("lesson-board")
+        if event.key in ("Enter", " "):
+            name = self._name_of(event)
+            if name is not None:
+                event.preventDefault()
+                self.pick(name)
+        elif event.key == "Escape" and self.selected is not None:
+            name, self.selected = self.selected, None
+            self.render(focus=name)
+        elif event.key in board_keys.KEYS and not (event.ctrlKey or event.metaKey or event.altKey):
+            cells = [
+                (str(node.dataset.square), int(node.dataset.row), int(node.dataset.col))
+                for node in board.querySelectorAll("[data-square][data-row]")
+            ]
+            name = board_keys.next_cell(cells, self._name_of(event), event.key)
+            if name is not None:
+                event.preventDefault()
+                focus_cell(board, name)
+
+    def on_step_click(self, event) -> None:
+        button = event.target.closest("button[data-step]")
+        if button:
+            self.go(int(button.dataset.step))
+
+    # -- drawing -------------------------------------------------------------------
+
+    def render(self, focus: str | None = None) -> None:
+        item, step, ui = self.item, self.step, self.ui
+        last = len(item.steps) - 1
+        element("lesson-game").textContent = _("Lesson · {count} steps", count=len(item.steps))
+        element("lesson-title").textContent = _(item.title)
+        element("lesson-steps").innerHTML = lessons.steps_html(
+            item, self.index, self.progress().get(item.id, 0)
+        )
+        element("lesson-step-title").textContent = _(
+            "Step {number} of {count}: {title}",
+            number=self.index + 1,
+            count=len(item.steps),
+            title=_(step.title),
+        )
+        element("lesson-text").textContent = _(step.text)
+        element("lesson-task").textContent = _(step.task)
+        board = element("lesson-board")
+        if self.state is not None:
+            options = self.screen.board_options(ui)
+            options.pop("aid", None)  # the magnet map would give the answers away
+            board.innerHTML = ui.board_svg(
+                self.state, selected=self.selected, last_move=ui.last_move(self.state), **options
+            )
+            if self.step.kind == "move" and (self.passed or self.wrong):
+                board.querySelector("svg").setAttribute("aria-disabled", "true")
+            if ui.GAME == "senet":  # the throw being played, still shown after the move
+                thrown = self.state if self.state.throw is not None else self.start
+                element("lesson-sticks").innerHTML = ui.side_svg(thrown)
+        else:
+            board.innerHTML = lessons.play_picture(item)
+        board.hidden = False
+        kind = step.kind
+        element("lesson-throw").hidden = kind != "throw" or self.passed
+        element("lesson-retry").hidden = not self.wrong
+        element("lesson-next").hidden = not self.passed or self.index == last
+        element("lesson-play").hidden = kind != "play"
+        element("lesson-hint").hidden = kind != "move" or self.passed or self.wrong
+        element("lesson-prev").disabled = self.index == 0
+        if focus is not None:
+            focus_cell(board, focus)
+        document.title = _("Ludeum: {game}", game=_(item.title))
+        announce_step = getattr(self, "_announced", None) != (item.id, self.index)
+        if announce_step:
+            self._announced = (item.id, self.index)
+            announce(_(step.task))
