@@ -143,7 +143,8 @@ class Lessons:
             self.selected = selected
             self.render(focus=name)
             return
-        found = refusal(state, self.selected, name)
+        # The chosen piece tapped again only drops the choice.
+        found = None if self.selected == name else refusal(state, self.selected, name)
         self.selected = None
         if found is not None:
             self.say(found.text)
