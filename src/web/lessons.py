@@ -84,6 +84,14 @@ class Lessons:
         window.scrollTo(0, 0)
         element("lesson-title").focus()
 
+    def resume(self, lesson_id: str, back: str | None = None) -> None:
+        """A lesson where the learner left it (its first step not passed)."""
+        passed = self.progress().get(lesson_id, 0)
+        if lesson_id in lessons.LESSON_IDS:
+            self.open(lesson_id, lessons.resume_step(lessons.lesson(lesson_id), passed), back)
+        else:
+            self.open(lesson_id, 0, back)
+
     def leave(self) -> None:
         """Back to where the lesson was opened from: the welcome screen or the game."""
         welcome = self.screen.welcome
@@ -104,7 +112,7 @@ class Lessons:
         dialog = element("rules-dialog")
         if dialog.open:
             dialog.close()
-        self.open(lessons.for_game(self.screen.ui.GAME).id)
+        self.resume(lessons.for_game(self.screen.ui.GAME).id)
 
     def go(self, index: int) -> None:
         """Step ``index`` of the lesson, from its start position."""
@@ -222,6 +230,8 @@ class Lessons:
 
     def record(self, passed: int) -> None:
         """Keep the steps passed; a write that fails is said, not swallowed."""
+        if self.screen.launch.kiosk:
+            return  # a kiosk keeps nothing of one visitor for the next
         progress = lessons.progress_after(self.progress(), self.item.id, passed)
         if not self.storage.set(PROGRESS_KEY, lessons.write_progress(progress)):
             self.screen.notice(

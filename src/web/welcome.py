@@ -69,7 +69,7 @@ class Welcome:
         except ValueError:
             data = {}
         if isinstance(data, dict) and "lesson" in data and self.screen.lessons is not None:
-            self.screen.lessons.open(str(data["lesson"]), back="welcome")
+            self.screen.lessons.resume(str(data["lesson"]), back="welcome")
         elif isinstance(data, dict):
             self.choose({str(k): str(v) for k, v in data.items()})
         document.documentElement.removeAttribute("data-queued-game")
@@ -125,7 +125,7 @@ class Welcome:
             return
         lesson = button.getAttribute("data-lesson")
         if lesson and self.screen.lessons is not None:
-            self.screen.lessons.open(str(lesson), back="welcome")
+            self.screen.lessons.resume(str(lesson), back="welcome")
             return
         data = {}
         for name in ("game", "opponent", "level", "custom", "continue"):
@@ -177,7 +177,20 @@ class Welcome:
             and screen.keeping.last_text is not None
         )
 
+    def render_lessons(self) -> None:
+        """Each card's lesson button says how far the learner got."""
+        from ludeum import lessons
+
+        lessons_room = self.screen.lessons
+        progress = lessons_room.progress() if lessons_room is not None else {}
+        for button in element("welcome").querySelectorAll("button[data-lesson]"):
+            lesson_id = str(button.dataset.lesson)
+            if lesson_id in lessons.LESSON_IDS:
+                item = lessons.lesson(lesson_id)
+                button.textContent = lessons.learn_label(item, progress.get(lesson_id, 0))
+
     def render_continue(self) -> None:
+        self.render_lessons()
         card = element("welcome-continue")
         if not self.has_game():
             card.hidden = True

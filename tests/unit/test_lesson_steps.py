@@ -146,3 +146,14 @@ def test_progress_is_read_back_and_never_trusted():
         "senet": len(lesson("senet").steps),
         "squadro": 0,
     }
+
+
+def test_a_learner_comes_back_where_they_left_and_the_card_says_so():
+    from ludeum.lessons import learn_label, resume_step
+
+    item = lesson("squadro")
+    count = len(item.steps)
+    assert [resume_step(item, n) for n in (0, 3, count)] == [0, 3, 0]
+    assert learn_label(item, 0) == "Learn to play"
+    assert learn_label(item, 3) == f"Continue the lesson (3 of {count} steps)"
+    assert "done" in learn_label(item, count)

@@ -223,3 +223,19 @@ def play_picture(item: Lesson) -> str:
     label = _("{game} at the start of a game", game=game.title())
     state = game.start(dict(item.options), 0)
     return position_picture(state, ident="lesson-play", board_only=True, label=label)
+
+
+def resume_step(item: Lesson, passed: int) -> int:
+    """Where a learner who passed ``passed`` steps comes back in: the first step not
+    passed, or the start of a lesson already finished."""
+    return passed if 0 < passed < len(item.steps) else 0
+
+
+def learn_label(item: Lesson, passed: int) -> str:
+    """The words of a welcome card's lesson button, with the learner's progress."""
+    count = len(item.steps)
+    if passed >= count:
+        return _("Learn to play again (lesson done)")
+    if passed > 0:
+        return _("Continue the lesson ({passed} of {count} steps)", passed=passed, count=count)
+    return _("Learn to play")
