@@ -211,6 +211,7 @@ def game_sheet(game: str, rules: Any = None) -> str:
         f'<p class="sheet-reading">{escape(parts["reading"])}</p>',
         "</header>",
         f'<div class="sheet-board">{parts["board"]}</div>',
+        '<div class="sheet-text">',
         '<section class="sheet-setup">',
         _element("h2", _("Set-up")),
         f'<div class="sheet-diagram">{parts["setup"]}</div>',
@@ -226,7 +227,7 @@ def game_sheet(game: str, rules: Any = None) -> str:
     if parts["squares"]:
         out.append(_element("h2", _("The marked squares")))
         out.append(_items(parts["squares"]))
-    out.append("</section>")
+    out.append("</section></div>")
     out.append(_element("p", _("Printed from Ludeum."), "sheet-foot"))
     out.append("</article>")
     return "".join(out)
