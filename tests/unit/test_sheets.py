@@ -154,3 +154,16 @@ def test_the_diagrams_are_spread_over_the_game() -> None:
     assert _diagram_points(ends) == [(0, 0), (10, 20), (20, 40), (30, 60)]
     assert _diagram_points([1]) == [(0, 0), (1, 1)]
     assert _diagram_points([]) == [(0, 0)]
+
+
+def test_the_lodestone_sheet_prints_the_games_own_magnet_map() -> None:
+    from ludeum.lodestone.rules import RED, LodestoneRules
+
+    def magnets(sheet: str) -> list[str]:
+        board = svgs(parsed(sheet))[0]
+        return [e.text for e in board.iter() if e.get("class") == "magnet"]
+
+    turned = LodestoneRules(rotation=1)
+    assert magnets(game_sheet("lodestone", turned)) != magnets(game_sheet("lodestone"))
+    expected = [str(turned.digit_maps()[RED][square]) for square in range(64)]
+    assert magnets(game_sheet("lodestone", turned)) == expected
