@@ -18,6 +18,7 @@ from web.kiosk import Kiosk
 from web.lessons import Lessons
 from web.library import Library
 from web.page import element
+from web.printing import Printing
 from web.screen import GameScreen
 from web.settings import Settings
 from web.share import Share
@@ -45,6 +46,7 @@ def main() -> None:
     share = Share(screen, launch)  # before the computer's turn: a link's game is only shown
     settings.wire(screen)
     Transfer(screen)  # export and import as files
+    Printing(screen)  # a game's sheet and a game's record, on paper
     SquareTips()  # special squares named on a long press
     BoardDrag(screen)  # a piece dragged to its target
     if launch.kiosk:

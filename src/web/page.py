@@ -85,6 +85,9 @@ PAGE_TEXT = {
     "rules-x-text": N_("Close"),
     "share-x-text": N_("Close"),
     "idle-x-text": N_("Close"),
+    # Printing (src/web/printing.py): a game's sheet from the rules, its record from Export.
+    "print-rules": N_("Print a sheet"),
+    "print-record": N_("Print the record"),
     "keys-hint": N_(
         "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
         "Space picks a piece, then where it goes; Escape drops the choice; T throws the "

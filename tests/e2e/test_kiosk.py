@@ -58,6 +58,7 @@ def test_kiosk_attract_mode_touch_to_play_idle_countdown_and_reset(
     check_accessibility(page, "kiosk, a visitor's game")
     page.click("#show-rules")
     expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#print-rules")).to_be_hidden()  # a kiosk prints nothing
     links_out = page.evaluate(
         "[...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'))"
         ".filter((href) => !href.startsWith('#'))"

@@ -1,0 +1,169 @@
+"""Printable sheets (ludeum.sheets): each game's one-page sheet and a game's record."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from review_games import random_game
+
+from ludeum import i18n
+from ludeum.games import GAMES, ui_for
+from ludeum.senet.rules_pages import PAGES
+from ludeum.senet.rulesets import KENDALL, PRESETS, TAIT
+from ludeum.sheets import _diagram_points, game_sheet, picture, record_sheet
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def parsed(markup: str) -> ET.Element:
+    """The fragment as XML: well formed, every text escaped."""
+    return ET.fromstring(markup)
+
+
+def svgs(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter() if e.tag.endswith("svg")]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_sheet_holds_its_board_set_up_and_rules(game: str) -> None:
+    sheet = game_sheet(game)
+    root = parsed(sheet)
+    assert root.get("data-game") == game
+    boards = svgs(root)
+    # The large empty board, then the set-up diagram: both single named images,
+    # nothing inside them for the tab order or a screen reader to visit.
+    assert len(boards) == 2
+    for board in boards:
+        assert f"{game}-board" in board.get("class") and "sheet-picture" in board.get("class")
+        assert board.get("role") == "img" and board.get("aria-label")
+        inner = [e for e in board.iter() if e is not board]
+        assert not any(e.get("role") or e.get("tabindex") for e in inner)
+    assert "How to play" in sheet and "Set-up" in sheet and "You need" in sheet
+
+
+def test_the_sheet_board_is_empty_and_the_set_up_is_not() -> None:
+    senet = svgs(parsed(game_sheet("senet")))
+    assert senet[0].findall(".//{*}g[@class='piece-at']") == []
+    assert len(senet[1].findall(".//{*}g[@class='piece-at']")) == 10
+    squadro = svgs(parsed(game_sheet("squadro")))
+    assert 'viewBox="0 0 440 440"' in ET.tostring(squadro[0], encoding="unicode")
+    on_board = [e for e in squadro[0].iter() if "sq-piece" in (e.get("class") or "")]
+    assert on_board == []
+    assert any("sq-piece" in (e.get("class") or "") for e in squadro[1].iter())
+    lodestone = svgs(parsed(game_sheet("lodestone")))
+    assert not any("ls-piece" in (e.get("class") or "") for e in lodestone[0].iter())
+    assert sum("ls-piece" in (e.get("class") or "") for e in lodestone[1].iter()) == 16
+
+
+def test_the_lodestone_sheet_prints_the_magnets() -> None:
+    board = svgs(parsed(game_sheet("lodestone")))[0]
+    magnets = [e for e in board.iter() if e.get("class") == "magnet"]
+    assert len(magnets) == 64 and {m.text for m in magnets} == {"1", "2", "3", "4"}
+    assert "the digit of the square it starts from" in game_sheet("lodestone")
+
+
+def test_the_senet_sheet_says_its_reading_and_uses_its_rules() -> None:
+    default = game_sheet("senet")
+    assert "Senet after Gustave Jéquier" in default
+    assert "The marked squares" in default
+    assert "26, the House of Beauty: a piece there cannot be bumped." in default
+    kendall = game_sheet("senet", KENDALL)
+    assert "Senet after Timothy Kendall" in kendall
+    assert "Each side has seven pieces on the first fourteen squares" in kendall
+    assert "Senet after John Tait" in game_sheet("senet", TAIT)
+    for rules in PRESETS.values():  # every reading draws, and ids stay unique per sheet
+        sheet = game_sheet("senet", rules)
+        ids = re.findall(r' id="([^"]+)"', sheet)
+        assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("key", sorted(PAGES))
+def test_each_senet_reading_summary_is_its_pages_how_to_play(key: str) -> None:
+    rules = next(r for r in PRESETS.values() if (
+        "jequier_ludii" if r.preset == "jequier_ludii" else r.family) == key)  # fmt: skip
+    sheet = game_sheet("senet", rules)
+    for item in PAGES[key]["play"]:
+        assert parsed(f"<p>{item}</p>").text in ET.tostring(
+            parsed(sheet), encoding="unicode", method="text"
+        )
+
+
+def test_an_unknown_game_has_no_sheet() -> None:
+    with pytest.raises(KeyError):
+        game_sheet("chess")
+
+
+def test_a_picture_refuses_what_is_not_a_board() -> None:
+    with pytest.raises(ValueError):
+        picture("<svg><rect/></svg>", "x")
+
+
+def test_the_sheets_speak_french() -> None:
+    i18n.set_language("fr")
+    sheet = game_sheet("senet")
+    assert "Comment jouer" in sheet and "Mise en place" in sheet
+    assert "Il vous faut" in sheet
+    assert "Imprimé depuis Ludeum." in sheet
+    record = record_sheet(random_game("squadro", 3))
+    assert "Joueurs" in record and "Coups" in record
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_holds_its_moves_result_and_diagrams(game: str) -> None:
+    state = random_game(game, 7)
+    ui = ui_for(state)
+    log = ui.game_log(state)
+    record = record_sheet(state, ("human", "hard"))
+    root = parsed(record)
+    moves = root.find(".//{*}ol[@class='sheet-moves']")
+    assert [li.text for li in moves] == log
+    if state.outcome() is not None:
+        assert ui.ending(state) in record
+    assert "Computer (Hard)" in record
+    figures = root.findall(".//{*}figure")
+    assert 3 <= len(figures) <= 4
+    captions = [f.find("{*}figcaption").text for f in figures]
+    assert captions[0] == "The start" and captions[-1].startswith("After the last move")
+    ids = re.findall(r' id="([^"]+)"', record)
+    assert len(ids) == len(set(ids))
+
+
+def test_an_unfinished_record_says_so_and_takes_the_log_given() -> None:
+    state = random_game("squadro", 1, limit=6)
+    record = record_sheet(state, log=["one", "<two>"], when="2026-11-26 11:00")
+    assert "Not finished." in record and "&lt;two&gt;" in record
+    assert "2026-11-26 11:00" in record and "Player 1" in record
+
+
+def test_a_record_of_no_moves_draws_the_start_once() -> None:
+    state = random_game("lodestone", 1, limit=0)
+    root = parsed(record_sheet(state))
+    assert len(root.findall(".//{*}figure")) == 1
+    assert root.find(".//{*}ol[@class='sheet-moves']").findall("{*}li") == []
+
+
+def test_the_diagrams_are_spread_over_the_game() -> None:
+    ends = list(range(2, 62, 2))  # 30 entries
+    assert _diagram_points(ends) == [(0, 0), (10, 20), (20, 40), (30, 60)]
+    assert _diagram_points([1]) == [(0, 0), (1, 1)]
+    assert _diagram_points([]) == [(0, 0)]
+
+
+def test_the_lodestone_sheet_prints_the_games_own_magnet_map() -> None:
+    from ludeum.lodestone.rules import RED, LodestoneRules
+
+    def magnets(sheet: str) -> list[str]:
+        board = svgs(parsed(sheet))[0]
+        return [e.text for e in board.iter() if e.get("class") == "magnet"]
+
+    turned = LodestoneRules(rotation=1)
+    assert magnets(game_sheet("lodestone", turned)) != magnets(game_sheet("lodestone"))
+    expected = [str(turned.digit_maps()[RED][square]) for square in range(64)]
+    assert magnets(game_sheet("lodestone", turned)) == expected
