@@ -12,6 +12,7 @@ from __future__ import annotations
 from pyscript import window
 
 from ludeum import launch as launching
+from web.compare import Compare
 from web.drag import BoardDrag
 from web.kiosk import Kiosk
 from web.library import Library
@@ -58,6 +59,9 @@ def main() -> None:
     # A kiosk keeps no visitor's game: no list of them on a public screen.
     element("saved-games").hidden = launch.kiosk
     share.booted()
+    readings = Compare(screen)  # Senet's readings side by side, from the rules page
+    if launch.compare is not None:
+        readings.open(launch.compare)
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")

@@ -75,6 +75,16 @@ PAGE_TEXT = {
     "rules-x-text": N_("Close"),
     "share-x-text": N_("Close"),
     "idle-x-text": N_("Close"),
+    # The readings compared (src/web/compare.py).
+    "compare-title": N_("Senet's readings compared"),
+    "compare-intro": N_(
+        "The same position and the same throw under each reading of Senet: the moves "
+        "each allows, and why they differ."
+    ),
+    "compare-example-label": N_("Position to compare"),
+    "compare-throw-label": N_("Throw"),
+    "close-compare": N_("Close"),
+    "compare-x-text": N_("Close"),
     "keys-hint": N_(
         "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
         "Space picks a piece, then where it goes; Escape drops the choice; T throws the "
