@@ -46,8 +46,12 @@ class Compare:
         self.open(str(button.dataset.compare))
 
     def _senet_game(self):
-        state = self.screen.state
-        return state if self.screen.ui.GAME == "senet" else None
+        """The Senet game on screen; None on the welcome screen or in another game."""
+        from pyscript import document
+
+        if str(document.documentElement.dataset.screen) != "game":
+            return None
+        return self.screen.state if self.screen.ui.GAME == "senet" else None
 
     def open(self, example_id: str) -> None:
         """Show the dialog on an example (or ``current``: the game on screen, with its

@@ -46,3 +46,10 @@ def test_an_unknown_example_is_reported_and_nothing_opens() -> None:
 def test_an_empty_value_is_reported_too() -> None:
     result = launch.parse("compare=")
     assert result.compare is None and len(result.problems) == 1
+
+
+def test_a_comparison_link_keeps_the_welcome_screen_under_its_dialog() -> None:
+    from ludeum import welcome
+
+    assert welcome.opens_on_welcome("?compare=protection&lang=fr")
+    assert not welcome.opens_on_welcome("?compare=protection&game=senet")
