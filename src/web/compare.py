@@ -112,6 +112,11 @@ class Compare:
             position = item.position()
             about = _(item.about)
         element("compare-about").textContent = about
+        element("compare-link-line").hidden = self.example == CURRENT
+        if self.example != CURRENT:
+            from pyscript import window
+
+            element("compare-link").value = compare.link(str(window.location.href), self.example)
         result = compare.compare(position, self.light)
         element("compare-content").innerHTML = compare.comparison_html(result)
 

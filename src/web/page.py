@@ -83,6 +83,7 @@ PAGE_TEXT = {
     ),
     "compare-example-label": N_("Position to compare"),
     "compare-throw-label": N_("Throw"),
+    "compare-link-label": N_("Link to this comparison, for a class page"),
     "close-compare": N_("Close"),
     "compare-x-text": N_("Close"),
     "keys-hint": N_(

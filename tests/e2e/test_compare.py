@@ -43,6 +43,8 @@ def test_the_protection_example_opens_from_the_rules_page(app_page: Page) -> Non
         "Jéquier (Botermans) and Kendall (every option): the move from 18 to 21 is refused, "
         "because two pieces of one side next to each other along the track protect each other."
     )
+    # A teacher's link to exactly this comparison.
+    expect(page.locator("#compare-link")).to_have_value(re.compile(r"/\?compare=protection$"))
     check_accessibility(page, "the readings compared")
 
     # No light side up: 5 under Kendall, 6 under the others.
@@ -59,6 +61,7 @@ def test_the_protection_example_opens_from_the_rules_page(app_page: Page) -> Non
     expect(column(page, "Jéquier (both readings)")).to_contain_text(
         "not a 1: the other player throws"
     )
+    expect(page.locator("#compare-link-line")).to_be_hidden()
 
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()

@@ -287,3 +287,11 @@ def test_the_markup_is_french_in_french() -> None:
     set_language("fr")
     html = compare.comparison_html(compare_readings(PROTECTION.position(), 3))
     assert "Jéquier (les deux lectures)" in html
+
+
+def test_a_link_opens_one_example_whatever_the_address_held() -> None:
+    assert compare.link("https://museum.example/senet/?lang=fr#x", "blockade") == (
+        "https://museum.example/senet/?compare=blockade"
+    )
+    with pytest.raises(KeyError):
+        compare.link("https://museum.example/", "castling")

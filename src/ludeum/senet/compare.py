@@ -131,6 +131,13 @@ EXAMPLES: tuple[Example, ...] = (
 EXAMPLE_IDS = tuple(example.id for example in EXAMPLES)
 
 
+def link(address: str, example_id: str) -> str:
+    """The app's address (``address``: the page's, with any query or fragment) that
+    opens this example's comparison, for a teacher's class page."""
+    base = address.split("#", 1)[0].split("?", 1)[0]
+    return f"{base}?compare={example(example_id).id}"
+
+
 def example(example_id: str) -> Example:
     for item in EXAMPLES:
         if item.id == example_id:
