@@ -34,7 +34,10 @@ IDLE_RANGE = (5, 3600)
 QUOTE_LIMIT = 40
 #: Our parameter names (docs/embedding.md); any other name is the host page's own.
 PARAMETERS = ("game", "ruleset", "lang", "theme", "sound", "kiosk", "idle", "opponent",
-              "level", "computer", "record", "at", "lesson", "step")  # fmt: skip
+              "level", "computer", "record", "at", "lesson", "step", "compare")  # fmt: skip
+#: The chosen positions of Senet's readings compared (``ludeum.senet.compare``'s
+#: ``EXAMPLE_IDS``, kept equal by a test: this module does not import it at start-up).
+COMPARE_EXAMPLES = ("protection", "blockade", "last-squares", "extra-throw", "opening")
 #: Longest ``record`` read (``ludeum.records.link.MAX_CODE_LENGTH``, kept equal by a
 #: test: this module does not import the records package at start-up).
 RECORD_LIMIT = 4000
@@ -86,6 +89,8 @@ class Launch:
     #: (the link's ``step`` counts from 1, as the page shows them).
     lesson: str | None = None
     lesson_step: int = 0
+    #: A comparison of Senet's readings to open at once: a chosen position's id.
+    compare: str | None = None
     problems: tuple[Problem, ...] = ()
 
     @property
@@ -198,6 +203,17 @@ def parse(query: str) -> Launch:
                                    "ignored."), ()))  # fmt: skip
         record = at = None
 
+    compare = None
+    if "compare" in given:
+        compare = given["compare"].lower()
+        if compare not in COMPARE_EXAMPLES:
+            problems.append(Problem(
+                N_("Unknown comparison “{value}”: expected one of {allowed}. No comparison "
+                   "is opened."),
+                (("value", _quote(given["compare"])), ("allowed", _choices(COMPARE_EXAMPLES))),
+            ))  # fmt: skip
+            compare = None
+
     if len(problems) > PROBLEM_LIMIT:
         problems[PROBLEM_LIMIT - 1 :] = [Problem(N_(
             "Other parameters of this link could not be used either; their defaults are used."
@@ -216,6 +232,7 @@ def parse(query: str) -> Launch:
         at=at,
         lesson=lesson,
         lesson_step=lesson_step,
+        compare=compare,
         problems=tuple(problems),
     )
 

@@ -66,8 +66,9 @@ PLAY_COMPUTER = N_("Play the computer")
 LEARN = N_("Learn to play")
 
 
-#: URL parameters that still open on the welcome screen (settings, not a game).
-SETTINGS_PARAMETERS = ("lang", "theme", "sound")
+#: URL parameters that still open on the welcome screen (settings, not a game; and
+#: ``compare``, a dialog shown over it, which is about Senet whatever game was left).
+SETTINGS_PARAMETERS = ("lang", "theme", "sound", "compare")
 #: Any other of our parameters (``ludeum.launch.PARAMETERS``) opens the game at once.
 LAUNCH_PARAMETERS = tuple(p for p in PARAMETERS if p not in SETTINGS_PARAMETERS)
 

@@ -13,6 +13,7 @@ from pyscript import window
 
 from ludeum import launch as launching
 from ludeum.i18n import _
+from web.compare import Compare
 from web.drag import BoardDrag
 from web.kiosk import Kiosk
 from web.lessons import Lessons
@@ -69,6 +70,9 @@ def main() -> None:
     # A kiosk keeps no visitor's game: no list of them on a public screen.
     element("saved-games").hidden = launch.kiosk
     share.booted()
+    readings = Compare(screen)  # Senet's readings side by side, from the rules page
+    if launch.compare is not None:
+        readings.open(launch.compare)
     app = element("app")
     app.dataset.state = "ready"
     app.setAttribute("aria-busy", "false")

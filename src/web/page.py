@@ -88,6 +88,17 @@ PAGE_TEXT = {
     # Printing (src/web/printing.py): a game's sheet from the rules, its record from Export.
     "print-rules": N_("Print a sheet"),
     "print-record": N_("Print the record"),
+    # The readings compared (src/web/compare.py).
+    "compare-title": N_("Senet's readings compared"),
+    "compare-intro": N_(
+        "The same position and the same throw under each reading of Senet: the moves "
+        "each allows, and why they differ."
+    ),
+    "compare-example-label": N_("Position to compare"),
+    "compare-throw-label": N_("Throw"),
+    "compare-link-label": N_("Link to this comparison, for a class page"),
+    "close-compare": N_("Close"),
+    "compare-x-text": N_("Close"),
     "keys-hint": N_(
         "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
         "Space picks a piece, then where it goes; Escape drops the choice; T throws the "

@@ -545,7 +545,7 @@ class GameScreen:
     def enter_attract(self) -> None:
         """Between visitors: close every dialog, forget the last visitor's game and let
         the computer play itself slowly until someone touches the screen."""
-        for id_ in ("new-game-dialog", "rules-dialog", "idle-dialog"):
+        for id_ in ("new-game-dialog", "rules-dialog", "idle-dialog", "compare-dialog"):
             if element(id_).open:
                 element(id_).close()
         self.keeping.forget()

@@ -281,8 +281,37 @@ def rules_page(rules: SenetRules) -> str:
         out.append(_list(page["options"]))
     out.append(_heading(_("How this reading differs")))
     out.append(_list(page["differs"]))
+    out.append(compare_section())
     out.append(skill_section(rules))
     out.append('<p class="note">' + escape(_(COMMON_NOTE, limit=rules.throw_limit)) + "</p>")
+    return "".join(out)
+
+
+def compare_section() -> str:
+    """Buttons that open the readings compared (src/web/compare.py reads their
+    ``data-compare``): each chosen position, and the game on screen."""
+    from .compare import EXAMPLES  # it draws boards with svg, as this module does
+
+    out = [_heading(_("Compare the readings"))]
+    out.append(
+        "<p>"
+        + escape(_("See one position played under every reading, side by side, with "
+                   "what each allows and why."))  # fmt: skip
+        + "</p>"
+    )
+    out.append('<div class="compare-links">')
+    for example in EXAMPLES:
+        out.append(
+            f'<button type="button" class="link-button" data-compare="{escape(example.id)}">'
+            + escape(_(example.title))
+            + "</button>"
+        )
+    out.append(
+        '<button type="button" class="link-button" data-compare="current">'
+        + escape(_("The game on screen"))
+        + "</button>"
+    )
+    out.append("</div>")
     return "".join(out)
 
 
