@@ -42,6 +42,7 @@ class Lessons:
         self.passed = False  # the step on screen is done
         self.wrong = False  # a wrong move is shown, waiting for "Try again"
         self.back = "game"  # the screen to go back to
+        self.readings = None  # web.compare.Compare, for Senet's disputed rules (main)
         listen(element("lesson-board"), "click", self.on_board_click)
         listen(element("lesson-board"), "keydown", self.on_board_key)
         listen(element("lesson-steps"), "click", self.on_step_click)
@@ -52,6 +53,7 @@ class Lessons:
         listen(element("lesson-hint"), "click", lambda event: self.hint())
         listen(element("lesson-play"), "click", lambda event: self.play())
         listen(element("lesson-exit"), "click", lambda event: self.leave())
+        listen(element("lesson-compare"), "click", lambda event: self.compare())
         listen(element("rules-lesson"), "click", lambda event: self.from_rules())
 
     @property
@@ -220,6 +222,11 @@ class Lessons:
         players = (seats.HUMAN, lessons.PLAY_LEVEL)
         self.screen.start_new_game(item.game, dict(item.options), players=players)
 
+    def compare(self) -> None:
+        """The readings compared on this step's dispute, over the lesson."""
+        if self.readings is not None and self.step.compare:
+            self.readings.open(self.step.compare)
+
     def say(self, text: str) -> None:
         element("lesson-said").textContent = text
 
@@ -316,6 +323,7 @@ class Lessons:
         element("lesson-play").hidden = kind != "play"
         element("lesson-hint").hidden = kind != "move" or self.passed or self.wrong
         element("lesson-prev").disabled = self.index == 0
+        element("lesson-compare").hidden = not step.compare or self.readings is None
         if focus is not None:
             focus_cell(board, focus)
         document.title = _("Ludeum: {game}", game=_(item.title))

@@ -40,6 +40,8 @@ def main() -> None:
         screen.notice(problem.text())
     welcome = Welcome(screen, storage)
     lessons = Lessons(screen, storage)
+    readings = Compare(screen)  # Senet's readings side by side, from the rules page
+    lessons.readings = readings  # and from a lesson's disputed rule
     # A game chosen on the welcome screen while Python loaded: played at once, before
     # the game restored under it is ever drawn.
     welcome.take_queued()
@@ -70,7 +72,6 @@ def main() -> None:
     # A kiosk keeps no visitor's game: no list of them on a public screen.
     element("saved-games").hidden = launch.kiosk
     share.booted()
-    readings = Compare(screen)  # Senet's readings side by side, from the rules page
     if launch.compare is not None:
         readings.open(launch.compare)
     app = element("app")

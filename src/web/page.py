@@ -19,6 +19,7 @@ PAGE_TEXT = {
     "lesson-hint": N_("Show me"),
     "lesson-prev": N_("Previous step"),
     "lesson-exit": N_("Leave the lesson"),
+    "lesson-compare": N_("How other scholars read this rule"),
     "rules-lesson": N_("Learn to play"),
     "attract-learn": N_("Learn to play"),
     "home-hint": N_("All games"),

@@ -114,6 +114,12 @@ def test_a_wrong_move_is_explained_and_undone_and_a_refused_one_named(
     expect(page.locator(SAID)).to_contain_text("another piece of its colour stands right beside")
     tap(page, "23")
     expect(page.locator(SAID)).to_contain_text("square 26 is a safe square")
+    # How the other scholars read protection: the readings compared, over the lesson.
+    page.click("#lesson-compare")
+    expect(page.locator("#compare-dialog")).to_be_visible()
+    expect(page.locator("#compare-example")).to_have_value("protection")
+    page.keyboard.press("Escape")
+    expect(page.locator("#compare-dialog")).to_be_hidden()
     # The hint chooses the piece and says the move that is left; the keys play it.
     page.click("#lesson-hint")
     expect(page.locator(SAID)).to_contain_text("move the piece on 4 to 7")

@@ -157,3 +157,11 @@ def test_a_learner_comes_back_where_they_left_and_the_card_says_so():
     assert learn_label(item, 0) == "Learn to play"
     assert learn_label(item, 3) == f"Continue the lesson (3 of {count} steps)"
     assert "done" in learn_label(item, count)
+
+
+def test_steps_offer_the_readings_compared_on_their_dispute():
+    from ludeum.senet.compare import EXAMPLE_IDS
+
+    offered = [s.compare for i in LESSON_IDS for s in lesson(i).steps if s.compare]
+    assert offered and set(offered) <= set(EXAMPLE_IDS)
+    assert all(not s.compare for i in ("squadro", "lodestone") for s in lesson(i).steps)

@@ -56,6 +56,9 @@ class Step:
     otherwise: str = ""
     #: Said when the step is passed.
     done: str = ""
+    #: Senet: the chosen position of the readings compared (``ludeum.senet.compare``)
+    #: where scholars read this step's rule differently, offered beside the step.
+    compare: str = ""
 
 
 @dataclass(frozen=True)

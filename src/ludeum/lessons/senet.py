@@ -7,6 +7,9 @@ Botermans), which is also what the engine plays. Choices for teaching:
   borne off, so that each board shows only the pieces the idea needs.
 * The opening (who is Black) is left to the first real game: it is one button there
   ("Decide who starts") and teaches nothing about moving.
+* The steps whose rule the scholars read differently (protection, blockades, extra
+  throws, the last squares) offer the readings compared on that dispute
+  (``ludeum.senet.compare``), as the lesson's way into the other reconstructions.
 * Backward moves are not a step: they are rare, and the status line explains them
   when they happen.
 """
@@ -56,6 +59,7 @@ LESSON = Lesson(
         ),
         Step(
             title=N_("Protection"),
+            compare="protection",
             position="...W.....W..BB........W..B.... 2-2 W 3",
             text=N_("Two pieces of one colour side by side protect each other: neither can "
                     "be bumped. Squares 26, 28, 29 and 30 are safe too: a piece on them "
@@ -69,6 +73,7 @@ LESSON = Lesson(
         ),
         Step(
             title=N_("Blockades"),
+            compare="blockade",
             position="..W.......WBBB....W....B...... 2-1 W 4",
             text=N_("Three pieces of one colour in a row make a wall: the other side's "
                     "pieces cannot pass over it."),
@@ -80,6 +85,7 @@ LESSON = Lesson(
         ),
         Step(
             title=N_("Throwing again"),
+            compare="extra-throw",
             position=".....W..B.....W..W..B..B...... 2-2 W 4",
             text=N_("After a move with a 1, a 4 or a 6 you throw again; after a 2 or a 3 "
                     "your turn ends. A throw that no piece can use is lost."),
@@ -100,6 +106,7 @@ LESSON = Lesson(
         ),
         Step(
             title=N_("Bearing off"),
+            compare="last-squares",
             position=".......B...B...........W...WW. 2-3 W 3",
             text=N_("Once all your pieces are on the last row, squares 21 to 30, a move "
                     "that reaches the end of the track takes a piece off the board."),
