@@ -170,7 +170,9 @@ MAX_BRACKETS = 1000
 MAX_LENGTH = 5_000_000
 
 
-def load(text: str) -> Any:
+def load(text: str, observe: Any = None) -> Any:
+    """The game a saved game holds, replayed from its start; ``observe(before, action,
+    after)`` is called after each action when given (``history.replay_record``)."""
     if not isinstance(text, str):
         raise SaveError("a saved game is a text")
     if len(text) > MAX_LENGTH:
@@ -190,7 +192,7 @@ def load(text: str) -> Any:
     if not isinstance(name, str) or name not in GAMES:
         raise SaveError(f"unknown game {shown(name)}")
     try:
-        return GAMES[name][2](data.get("record"))
+        return GAMES[name][2](data.get("record"), observe)
     except StartFault as fault:
         raise SaveError(f"bad start: {fault}", fault) from None
     except ValueError as error:

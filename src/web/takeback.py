@@ -32,6 +32,11 @@ class TakeBack:
         listen(element("take-back"), "click", lambda event: self.take_back())
         listen(element("redo"), "click", lambda event: self.redo())
 
+    def known(self, state, players, back: line.LookBack) -> None:
+        """The look-back of ``state`` for ``players`` is ``back``, worked out by the
+        replay that loaded it (``ludeum.records.resume``): no replay of its own."""
+        self._looked = (state, players, back)
+
     def look_back(self) -> line.LookBack:
         screen = self.screen
         cached = self._looked

@@ -26,7 +26,7 @@ def to_json(state: LodestoneState) -> dict:
     }
 
 
-def from_json(data: Any) -> LodestoneState:
+def from_json(data: Any, observe: Any = None) -> LodestoneState:
     if not isinstance(data, dict) or not isinstance(data.get("start"), dict):
         raise LodestoneSaveError("the game record has no start")
     try:
@@ -39,7 +39,8 @@ def from_json(data: Any) -> LodestoneState:
         raise  # named for the page (ludeum.saves, ludeum.records.text say it translated)
     except ValueError as error:
         raise LodestoneSaveError(f"bad start: {error}") from None
-    state = replay_record(state, data.get("actions"), parse_action, LodestoneSaveError)
+    actions = data.get("actions")
+    state = replay_record(state, actions, parse_action, LodestoneSaveError, observe=observe)
     if data.get("position") != position(state):
         raise LodestoneSaveError("the stored position does not follow from the actions")
     return state

@@ -39,7 +39,7 @@ def to_json(state: SenetState) -> dict:
     }
 
 
-def from_json(data: Any) -> SenetState:
+def from_json(data: Any, observe: Any = None) -> SenetState:
     if not isinstance(data, dict):
         raise SenetSaveError("the game record is not an object")
     try:
@@ -63,7 +63,8 @@ def from_json(data: Any) -> SenetState:
     if state.black_seat is None and state.winner is None:
         _check_opening(state, black_seat, waiting, forced)
     state = state._replace(waiting=waiting, forced=tuple(forced or ()), throws=throws)
-    state = replay_record(state, data.get("actions"), parse_action, SenetSaveError)
+    actions = data.get("actions")
+    state = replay_record(state, actions, parse_action, SenetSaveError, observe=observe)
     if data.get("position") != position(state):
         raise SenetSaveError("the stored position does not follow from the actions")
     return state
