@@ -553,13 +553,19 @@ def run_chromium(server: SiteServer, kinds: tuple[str, ...], args: argparse.Name
 
 
 SAVE_KEY = "ludeum:v1:current"  # src/web/storage.py
+# PyScript's "py:ready" (the interpreter is up, the page's script about to run): the
+# app's own Python, from there to ready, is the part a resumed game adds to.
+MARK_PYTHON_JS = """document.addEventListener('py:ready', () => {
+  if (window.__pythonAt === undefined) window.__pythonAt = performance.now();
+}, true);"""
 
 
-def resume_visit(browser: Browser, url: str, record: str | None, timeout_ms: float) -> float:
-    """ms to ready of a returning visitor's boot (snapshot cached) with ``record`` in
-    the slot (None: an empty slot)."""
+def resume_visit(browser: Browser, url: str, record: str | None, timeout_ms: float) -> tuple:
+    """(ms to ready, ms of the app's Python before it) of a returning visitor's boot
+    (snapshot cached) with ``record`` in the slot (None: an empty slot)."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(MARK_READY_JS)
+    context.add_init_script(MARK_PYTHON_JS)
     try:
         page = context.new_page()
         visit(page, url, timeout_ms)
@@ -569,7 +575,9 @@ def resume_visit(browser: Browser, url: str, record: str | None, timeout_ms: flo
             page.evaluate("(key) => localStorage.removeItem(key)", SAVE_KEY)
         else:
             page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVE_KEY, record])
-        return visit(page, url, timeout_ms)["ready"]
+        ready = visit(page, url, timeout_ms)["ready"]
+        python = page.evaluate("() => window.__pythonAt ?? null")
+        return ready, None if python is None else ready - python
     finally:
         context.close()
 
@@ -588,33 +596,40 @@ def run_resume(server: SiteServer, kinds: tuple[str, ...], args: argparse.Namesp
             for n in lengths:
                 order = kinds if i % 2 == 0 else kinds[::-1]
                 for kind in order:
-                    ms = resume_visit(browser, f"{server.url}{kind}/", records[n],
-                                      args.timeout * 1000)  # fmt: skip
+                    ms, python = resume_visit(browser, f"{server.url}{kind}/", records[n],
+                                              args.timeout * 1000)  # fmt: skip
                     label = "warm-up" if i < args.warmup else f"run {i - args.warmup + 1}"
-                    print(f"{label:8} {kind:6} {n:>7,} actions  {fmt(ms)} ms", file=sys.stderr)
+                    print(f"{label:8} {kind:6} {n:>7,} actions  {fmt(ms)} ms "
+                          f"(Python {fmt(python)} ms)", file=sys.stderr)  # fmt: skip
                     if i >= args.warmup:
                         samples.setdefault((kind, n), []).append(ms)
+                        samples.setdefault((kind + " python", n), []).append(python)
         version = browser.version
         browser.close()
     print(f"\nResumed Senet game, Chromium {version}, warm visits (snapshot cached), "
           f"median ms to ready of {args.runs} runs; load {load()}\n")
     names = {"app": "app", "before": "before (--baseline)"}
     header = " | ".join(f"{n:,} actions" if n else "empty slot" for n in lengths)
-    print(f"| build | {header} |")
-    print("| --- |" + " ---: |" * len(lengths))
-    for kind in kinds:
-        cells = " | ".join(fmt(median(samples[(kind, n)])) for n in lengths)
-        print(f"| {names[kind]} | {cells} |")
-    if "before" in kinds:
-        cells = " | ".join(
-            f"{median(samples[('app', n)]) / median(samples[('before', n)]):.2f}" for n in lengths
-        )
-        print(f"| app / before | {cells} |")
-    if 0 in lengths:
+    for part, what in (("", "ready"), (" python", "the app's Python (py:ready to ready)")):
+        print(f"\n{what}\n")
+        print(f"| build | {header} |")
+        print("| --- |" + " ---: |" * len(lengths))
         for kind in kinds:
-            empty = median(samples[(kind, 0)])
-            cells = " | ".join(f"+{fmt(median(samples[(kind, n)]) - empty)}" for n in lengths)
-            print(f"| {names[kind]}: over the empty slot | {cells} |")
+            cells = " | ".join(fmt(median(samples[(kind + part, n)])) for n in lengths)
+            print(f"| {names[kind]} | {cells} |")
+        if "before" in kinds:
+            cells = " | ".join(
+                f"{median(samples[('app' + part, n)]) / median(samples[('before' + part, n)]):.2f}"
+                for n in lengths
+            )
+            print(f"| app / before | {cells} |")
+        if 0 in lengths:
+            for kind in kinds:
+                empty = median(samples[(kind + part, 0)])
+                cells = " | ".join(
+                    f"+{fmt(median(samples[(kind + part, n)]) - empty)}" for n in lengths
+                )
+                print(f"| {names[kind]}: over the empty slot | {cells} |")
 
 
 def engines_arg(text: str) -> tuple[str, ...]:
