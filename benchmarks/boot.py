@@ -28,6 +28,12 @@ service workers allowed, as a real repeat visit is served; and the bytes the fir
 and the second visits move, service worker allowed: until ready, and in all (the
 precache, and on the second visit the snapshot). Prints markdown tables for docs/performance.md.
 
+A resumed game (issue 28, item 3): `--resume 0,10000,100000` measures only this, in
+Chromium: per record length (0 = an empty slot), a fresh context visits twice (the
+second caches the snapshot), puts a saved Senet game of that many actions (opening
+throws, tests/unit/long_games.py) in the slot, and times the next visit to ready;
+with --baseline, the other build in the same runs, interleaved.
+
 Firefox and WebKit (issue 24), after Chromium, `--engine-runs` interleaved runs each,
 driven by the cross-engine tests' drivers (tests/engines: Firefox over WebDriver BiDi
 by puppeteer-core, WebKitGTK's MiniBrowser by Selenium under Xvfb). Every page of
@@ -546,6 +552,86 @@ def run_chromium(server: SiteServer, kinds: tuple[str, ...], args: argparse.Name
     return chromium_tables(samples, throttled, sizes, args, version, (before, load()))
 
 
+SAVE_KEY = "ludeum:v1:current"  # src/web/storage.py
+# PyScript's "py:ready" (the interpreter is up, the page's script about to run): the
+# app's own Python, from there to ready, is the part a resumed game adds to.
+MARK_PYTHON_JS = """document.addEventListener('py:ready', () => {
+  if (window.__pythonAt === undefined) window.__pythonAt = performance.now();
+}, true);"""
+
+
+def resume_visit(browser: Browser, url: str, record: str | None, timeout_ms: float) -> tuple:
+    """(ms to ready, ms of the app's Python before it) of a returning visitor's boot
+    (snapshot cached) with ``record`` in the slot (None: an empty slot)."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(MARK_READY_JS)
+    context.add_init_script(MARK_PYTHON_JS)
+    try:
+        page = context.new_page()
+        visit(page, url, timeout_ms)
+        visit(page, url, timeout_ms)
+        page.wait_for_function("() => window.ludeumSnapshotKept === true", timeout=timeout_ms)
+        if record is None:
+            page.evaluate("(key) => localStorage.removeItem(key)", SAVE_KEY)
+        else:
+            page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVE_KEY, record])
+        ready = visit(page, url, timeout_ms)["ready"]
+        python = page.evaluate("() => window.__pythonAt ?? null")
+        return ready, None if python is None else ready - python
+    finally:
+        context.close()
+
+
+def run_resume(server: SiteServer, kinds: tuple[str, ...], args: argparse.Namespace) -> None:
+    root = Path(__file__).resolve().parent.parent
+    sys.path[:0] = [str(root / "src"), str(root / "tests" / "unit")]
+    from long_games import senet_record
+
+    lengths = [int(n) for n in args.resume.split(",")]
+    records = {n: senet_record(n) if n else None for n in lengths}
+    samples: dict[tuple[str, int], list[float]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for i in range(args.warmup + args.runs):
+            for n in lengths:
+                order = kinds if i % 2 == 0 else kinds[::-1]
+                for kind in order:
+                    ms, python = resume_visit(browser, f"{server.url}{kind}/", records[n],
+                                              args.timeout * 1000)  # fmt: skip
+                    label = "warm-up" if i < args.warmup else f"run {i - args.warmup + 1}"
+                    print(f"{label:8} {kind:6} {n:>7,} actions  {fmt(ms)} ms "
+                          f"(Python {fmt(python)} ms)", file=sys.stderr)  # fmt: skip
+                    if i >= args.warmup:
+                        samples.setdefault((kind, n), []).append(ms)
+                        samples.setdefault((kind + " python", n), []).append(python)
+        version = browser.version
+        browser.close()
+    print(f"\nResumed Senet game, Chromium {version}, warm visits (snapshot cached), "
+          f"median ms to ready of {args.runs} runs; load {load()}\n")
+    names = {"app": "app", "before": "before (--baseline)"}
+    header = " | ".join(f"{n:,} actions" if n else "empty slot" for n in lengths)
+    for part, what in (("", "ready"), (" python", "the app's Python (py:ready to ready)")):
+        print(f"\n{what}\n")
+        print(f"| build | {header} |")
+        print("| --- |" + " ---: |" * len(lengths))
+        for kind in kinds:
+            cells = " | ".join(fmt(median(samples[(kind + part, n)])) for n in lengths)
+            print(f"| {names[kind]} | {cells} |")
+        if "before" in kinds:
+            cells = " | ".join(
+                f"{median(samples[('app' + part, n)]) / median(samples[('before' + part, n)]):.2f}"
+                for n in lengths
+            )
+            print(f"| app / before | {cells} |")
+        if 0 in lengths:
+            for kind in kinds:
+                empty = median(samples[(kind + part, 0)])
+                cells = " | ".join(
+                    f"+{fmt(median(samples[(kind + part, n)]) - empty)}" for n in lengths
+                )
+                print(f"| {names[kind]}: over the empty slot | {cells} |")
+
+
 def engines_arg(text: str) -> tuple[str, ...]:
     names = tuple(n.strip() for n in text.split(",") if n.strip())
     unknown = [n for n in names if n not in ENGINES]
@@ -571,6 +657,9 @@ def main() -> int:
     parser.add_argument("--engine-service-workers", choices=("block", "allow"), default="block",
                         help="Firefox and WebKit: serve the app without sw.js (block, the "
                         "default) or with it")  # fmt: skip
+    parser.add_argument("--resume", metavar="LENGTHS",
+                        help="only the resumed-game boot: comma-separated record lengths "
+                        "in actions, 0 for an empty slot (e.g. 0,10000,100000)")  # fmt: skip
     parser.add_argument("--timeout", type=float, default=120,
                         help="seconds per boot (Firefox and WebKit: at most 85)")  # fmt: skip
     args = parser.parse_args()
@@ -584,6 +673,12 @@ def main() -> int:
         make_site(Path(tmp) / "site", args.baseline.resolve() if args.baseline else None)
         (Path(tmp) / "logs").mkdir()
         server = SiteServer(Path(tmp) / "site")
+        if args.resume:
+            try:
+                run_resume(server, ("app",) + (("before",) if args.baseline else ()), args)
+            finally:
+                server.stop()
+            return 0
         try:
             for name in args.engines:
                 if name == "chromium":

@@ -138,17 +138,26 @@ def replay(state: Any) -> Iterator[tuple[Any, Any, Any]]:
         current = after
 
 
-def replay_record(state: Any, texts: Any, parse: Any, error: type, word: str = "action") -> Any:
+def replay_record(
+    state: Any, texts: Any, parse: Any, error: type, word: str = "action", observe: Any = None
+) -> Any:
     """Play a saved list of action texts from ``state``; raises ``error`` naming the
-    first one that is not text the game reads or not legal where it is played."""
+    first one that is not text the game reads or not legal where it is played.
+    ``observe(before, action, after)``, when given, is called after each action: what
+    else a resumed game needs (its move list, its take-back point) comes from this
+    one replay (``ludeum.records.resume``)."""
     from .protocol import IllegalAction, shown
 
     if not isinstance(texts, list):
         raise error("the record has no list of actions")
     for number, text in enumerate(texts, 1):
         try:
-            state = state.apply(parse(text))
+            action = parse(text)
+            after = state.apply(action)
         except (ValueError, IllegalAction) as problem:
             reason = str(problem)[:200]  # it may quote the junk it read
             raise error(f"{word} {number} ({shown(text)}) cannot be played: {reason}") from None
+        if observe is not None:
+            observe(state, action, after)
+        state = after
     return state

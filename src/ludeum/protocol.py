@@ -58,6 +58,22 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow in this state."""
 
 
+class StartFault(ValueError):
+    """A start position from outside (a save, an imported move list) that the game's
+    set-up cannot produce. ``message`` (marked with ``N_``) and ``fields`` name the
+    fault; ``str()`` is English, for logs, and ``text()`` the page's language."""
+
+    def __init__(self, message: str, **fields: Any) -> None:
+        self.message = message
+        self.fields = tuple((name, str(value)) for name, value in fields.items())
+        super().__init__(message.format(**dict(self.fields)))
+
+    def text(self) -> str:
+        from .i18n import _
+
+        return _(self.message, **dict(self.fields))
+
+
 def shown(value: Any) -> str:
     """A value for an error message, cut short: a save may hold megabytes of junk."""
     text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import lodestone, seats, senet, squadro
 from .lodestone.notation import action_notation as lodestone_action_text
-from .protocol import shown
+from .protocol import StartFault, shown
 
 FORMAT = "ludeum-save"
 VERSION = 1
@@ -28,7 +28,16 @@ GAMES: dict[str, tuple[type, Any, Any]] = {
 
 class SaveError(ValueError):
     """A saved game that cannot be loaded. ``str(error)`` explains why (in English,
-    for logs and bug reports); the app shows its own translated message."""
+    for logs and bug reports); the app shows its own translated message. ``fault`` is
+    the game's ``StartFault`` when the start is one its set-up cannot produce."""
+
+    def __init__(self, message: str, fault: StartFault | None = None) -> None:
+        super().__init__(message)
+        self.fault = fault
+
+    def text(self) -> str:
+        """Why, in the page's language where the start's fault says it; else English."""
+        return self.fault.text() if self.fault is not None else str(self)
 
 
 def game_name(state: Any) -> str:
@@ -161,7 +170,9 @@ MAX_BRACKETS = 1000
 MAX_LENGTH = 5_000_000
 
 
-def load(text: str) -> Any:
+def load(text: str, observe: Any = None) -> Any:
+    """The game a saved game holds, replayed from its start; ``observe(before, action,
+    after)`` is called after each action when given (``history.replay_record``)."""
     if not isinstance(text, str):
         raise SaveError("a saved game is a text")
     if len(text) > MAX_LENGTH:
@@ -181,7 +192,9 @@ def load(text: str) -> Any:
     if not isinstance(name, str) or name not in GAMES:
         raise SaveError(f"unknown game {shown(name)}")
     try:
-        return GAMES[name][2](data.get("record"))
+        return GAMES[name][2](data.get("record"), observe)
+    except StartFault as fault:
+        raise SaveError(f"bad start: {fault}", fault) from None
     except ValueError as error:
         raise SaveError(str(error)) from None
     except Exception as error:  # a bug must not cost the user their record

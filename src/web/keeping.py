@@ -123,7 +123,7 @@ class Keeping:
             self.screen.notice(
                 _("Your saved game could not be read, so a new game has started. "
                   "The old record was kept aside in this browser's storage."),
-                detail=str(error),
+                detail=error.text(),
             )  # fmt: skip
         else:
             self._hold(text)
@@ -132,7 +132,7 @@ class Keeping:
                   "old record could not be kept aside because storage is full: "
                   "download it below. It stays where it is, and is not saved over "
                   "until you download or dismiss it."),
-                detail=str(error),
+                detail=error.text(),
             )  # fmt: skip
 
     def _rescued(self) -> bool:
@@ -347,7 +347,7 @@ class Keeping:
         try:
             state = saves.load(text)
         except saves.SaveError as error:
-            self.screen.notice(_("The other tab's game could not be read."), detail=str(error))
+            self.screen.notice(_("The other tab's game could not be read."), detail=error.text())
             return
         if self.screen.state.actions() and not saves.continues(mine, text) and not self._keep(
             mine, "other-tab", mine=True
@@ -387,7 +387,7 @@ class Keeping:
         try:
             state = saves.load(text)
         except saves.SaveError as error:
-            self.screen.notice(_("That kept game could not be read."), detail=str(error))
+            self.screen.notice(_("That kept game could not be read."), detail=error.text())
             return
         # Every game it replaces that has an action is kept: finished ones too, since
         # the saved-games list holds finished games.

@@ -17,6 +17,7 @@ from ludeum.i18n import _
 from ludeum.player_cards import cards_html, result_html
 from ludeum.protocol import IllegalAction
 from ludeum.records.library import clean_name
+from ludeum.records.resume import resume
 from ludeum.senet import JEQUIER, PRESETS
 
 from .computer import ComputerPlayer
@@ -159,13 +160,14 @@ class GameScreen:
         if text is None:
             return self._fresh_game(*self._launch_game())
         try:
-            state = saves.load(text)
-            self.ahead = saves.load_ahead(text, state)
+            # One replay gives the state, the move list and the take-back point.
+            resumed = resume(text)
         except saves.SaveError as error:
             self.keeping.set_aside(text, error)
             return self._fresh_game(*self._launch_game())
-        self.log = ui_for(state).game_log(state)
-        self.players = saves.load_players(text)
+        state, self.ahead, self.log = resumed.state, resumed.ahead, resumed.log
+        self.players = resumed.players
+        self.takeback.known(state, resumed.players, resumed.back)
         self.name = clean_name(saves.load_label(text)[0]) or None
         self.restored = True
         return state

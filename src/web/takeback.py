@@ -27,10 +27,16 @@ class TakeBack:
     def __init__(self, screen) -> None:
         self.screen = screen
         # look_back replays the game from its start (O(n)): done once for a game
-        # put on screen, then kept up to date after each action (line.looked_after).
+        # put on screen (a resumed game's comes with its load, ``known``), then kept
+        # up to date after each action (line.looked_after).
         self._looked: tuple | None = None  # (state, players, LookBack)
         listen(element("take-back"), "click", lambda event: self.take_back())
         listen(element("redo"), "click", lambda event: self.redo())
+
+    def known(self, state, players, back: line.LookBack) -> None:
+        """The look-back of ``state`` for ``players`` is ``back``, worked out by the
+        replay that loaded it (``ludeum.records.resume``): no replay of its own."""
+        self._looked = (state, players, back)
 
     def look_back(self) -> line.LookBack:
         screen = self.screen

@@ -183,7 +183,7 @@ BAD_POSITIONS = {
     "throw 16": (position_text([1], [2], to="W", throw=16), "no throw is worth 16"),
     "throw negative": (position_text([1], [2], to="W", throw=-1), "throw"),
     "throw as sticks": (position_text([1], [2], to="W", throw="T1100"), "throw"),
-    "throw during the opening": (f"{BOARD} 0-0 0 2", "in the opening only a 1 waits"),
+    "throw during the opening": (f"{BOARD} 0-0 0 2", "In the opening only a 1 waits"),
     "throw after the end": (
         position_text([], [2], to="x", throw=2),
         "a finished game has no throw pending",

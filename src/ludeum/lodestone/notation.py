@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import history as hist
 from .rules import RED, WHITE, LodestoneRules, parse_square
+from .setup import setup_fault
 from .state import PASS, KingFile, LodestoneState, Move
 
 LETTERS = {0: ".", 1: "r", 2: "R", 3: "w", 4: "W"}
@@ -33,7 +34,8 @@ def position(state: LodestoneState) -> str:
 
 
 def parse_position(rules: LodestoneRules, text: str, *, first_seat: int = 0) -> LodestoneState:
-    """A state from notation (for tests and puzzles); ValueError on anything odd."""
+    """A state from notation (for tests and puzzles); ValueError on anything odd, and
+    ``StartFault`` (a ValueError) for a set-up position the set-up cannot produce."""
     if not isinstance(text, str):
         raise ValueError("a position is a text")
     parts = text.split()
@@ -59,6 +61,10 @@ def parse_position(rules: LodestoneRules, text: str, *, first_seat: int = 0) -> 
     if to_act in ("r", "w") and quiet:
         raise ValueError("no move is made during the set-up")
     turn = RED if to_act in ("R", "r") else WHITE
+    if to_act in ("r", "w"):
+        fault = setup_fault(board, turn)
+        if fault is not None:
+            raise fault
     return LodestoneState(
         rules=rules, board=board, turn=turn, setting_up=to_act in ("r", "w"),
         first=first_seat + 1, quiet=quiet, winner=0 if to_act == "x" else None,

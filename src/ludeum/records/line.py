@@ -67,25 +67,43 @@ def _person(players: Sequence[str], actor: Any) -> bool:
 def look_back(state: Any, players: Sequence[str]) -> LookBack:
     """Where a take-back from ``state`` would land, found in one replay from the
     start: the latest state, after the last chance action, where a person chose."""
-    actions = state.actions()
-    if not actions:
-        return LookBack(None, (), AT_START)
+    tracker = LookBackTracker(players)
     current = state.start()
-    target = None  # (state, index) of the latest person's decision since the last throw
-    thrown = False  # a chance action was played
-    for index, action in enumerate(actions):
-        actor = current.to_act()
+    for action in state.actions():
+        after = current.apply(action)
+        tracker.step(current, action)
+        current = after
+    return tracker.result(state)
+
+
+class LookBackTracker:
+    """``look_back`` worked out alongside a replay made for something else (loading a
+    saved game, ``ludeum.records.resume``): ``step`` with each state before its
+    action, in order from the start, then ``result`` with the state reached."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = players
+        self.index = 0  # actions stepped over so far
+        self.target = None  # (state, index) of the latest person's decision since the last throw
+        self.thrown = False  # a chance action was played
+
+    def step(self, before: Any, action: Any) -> None:
+        actor = before.to_act()
         if actor == CHANCE:
-            target = None
-            thrown = True
-        elif _person(players, actor):
-            target = (current, index)
-        current = current.apply(action)
-    if target is None:
-        person_plays = any(player == HUMAN for player in players)
-        return LookBack(None, (), THROW_STAYS if thrown and person_plays else NO_PERSON)
-    landing, index = target
-    return LookBack(landing, tuple(actions[index:]))
+            self.target = None
+            self.thrown = True
+        elif _person(self.players, actor):
+            self.target = (before, self.index)
+        self.index += 1
+
+    def result(self, state: Any) -> LookBack:
+        if not self.index:
+            return LookBack(None, (), AT_START)
+        if self.target is None:
+            person_plays = any(player == HUMAN for player in self.players)
+            return LookBack(None, (), THROW_STAYS if self.thrown and person_plays else NO_PERSON)
+        landing, index = self.target
+        return LookBack(landing, tuple(state.actions()[index:]))
 
 
 def looked_after(back: LookBack, before: Any, action: Any, players: Sequence[str]) -> LookBack:

@@ -34,7 +34,7 @@ from typing import Any
 
 from .. import saves, seats
 from ..i18n import N_, _
-from ..protocol import IllegalAction
+from ..protocol import IllegalAction, StartFault
 
 FORMAT_LINE = "Ludeum move list 1"
 _FORMAT = re.compile(r"ludeum\s+move\s+list\s+(\S+)", re.IGNORECASE)
@@ -413,6 +413,8 @@ def _start(headers: dict, number: int) -> Any:
         if rules is not None:
             record["rules"] = rules.to_json()
         return saves.GAMES[game][2](record)
+    except StartFault as fault:  # a set-up the game cannot produce: named on its line
+        raise TextError(line, fault.message, fault.fields) from None
     except (ValueError, TypeError, RecursionError) as error:
         raise TextError(line, N_("This start position cannot be read."),
                         detail=str(error)[:200]) from None  # fmt: skip
@@ -460,7 +462,7 @@ def _read_json(text: str) -> tuple[Any, tuple[str, str]]:
             except (ValueError, RecursionError):
                 pass
         raise TextError(line, N_("This saved game cannot be loaded."),
-                        detail=str(error)[:200]) from None  # fmt: skip
+                        detail=error.text()[:200]) from None  # fmt: skip
     return state, saves.load_players(text)
 
 

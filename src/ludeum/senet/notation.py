@@ -19,6 +19,8 @@ waiting for its starting 1; replaying a game's actions restores them.
 from __future__ import annotations
 
 from .. import history as hist
+from ..i18n import N_
+from ..protocol import StartFault
 from .moves import mask_of
 from .rulesets import SenetRules
 from .state import BLACK, EMPTY, WHITE, Move, SenetState, legal_moves, start_masks
@@ -80,7 +82,7 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
         if rules.family == "tait":
             raise ValueError("Tait's reading has no opening: to act is W or B")
         if (white_bits, black_bits) != start_masks(rules):
-            raise ValueError("during the opening every piece is on its starting square")
+            raise opening_fault(rules, board)
         seat, black = int(to_act), None
     elif to_act in ("W", "B"):
         if finished:
@@ -110,7 +112,8 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
         if not 0 <= light <= 4 or rules.throw_value(light) != value:
             raise ValueError(f"no throw is worth {value}")
         if black is None and value != 1:
-            raise ValueError("in the opening only a 1 waits to be played")
+            raise StartFault(N_("In the opening only a 1 waits to be played: a throw of "
+                                "{value} passes the turn."), value=value)  # fmt: skip
         throw = Throw(tuple(1 if i < light else 0 for i in range(4)))
     state = SenetState(
         rules=rules,
@@ -135,6 +138,19 @@ def parse_position(rules: SenetRules, text: str, *, black_seat: int = 0) -> Sene
     if not moves:
         raise ValueError(f"no piece can use a throw of {value} here: it would be lost")
     return state._replace(moves=moves)
+
+
+def opening_fault(rules: SenetRules, board: tuple[int, ...]) -> StartFault:
+    """The first square of ``board`` not as the game starts (White on the odd squares,
+    Black on the even ones up to twice the pieces), for a position in the opening."""
+    for square in range(1, 31):
+        expected = EMPTY
+        if square <= 2 * rules.pieces:
+            expected = WHITE if square % 2 else BLACK
+        if board[square] != expected:
+            break
+    return StartFault(N_("Square {square} is not as the game starts: in the opening, "
+                         "before the first 1, no piece has moved."), square=square)  # fmt: skip
 
 
 def parse_action(text: str) -> Throw | Move:

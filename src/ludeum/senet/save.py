@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..history import replay_record
+from ..i18n import N_
+from ..protocol import StartFault
 from .notation import parse_action, parse_position, position
 from .rulesets import MAX_THROW_LIMIT, SenetRules
 from .state import BLACK, WHITE, SenetState
@@ -37,7 +39,7 @@ def to_json(state: SenetState) -> dict:
     }
 
 
-def from_json(data: Any) -> SenetState:
+def from_json(data: Any, observe: Any = None) -> SenetState:
     if not isinstance(data, dict):
         raise SenetSaveError("the game record is not an object")
     try:
@@ -52,15 +54,38 @@ def from_json(data: Any) -> SenetState:
         raise SenetSaveError("black_seat must be 0, 1 or null")
     try:
         state = parse_position(rules, start["position"], black_seat=black_seat or 0)
+    except StartFault:
+        raise  # named for the page (ludeum.saves, ludeum.records.text say it translated)
     except ValueError as error:
         raise SenetSaveError(f"bad start position: {error}") from None
     waiting, forced, throws = start.get("waiting", 0), start.get("forced"), start.get("throws", 0)
     _check_counters(state, waiting, forced, throws)
+    if state.black_seat is None and state.winner is None:
+        _check_opening(state, black_seat, waiting, forced)
     state = state._replace(waiting=waiting, forced=tuple(forced or ()), throws=throws)
-    state = replay_record(state, data.get("actions"), parse_action, SenetSaveError)
+    actions = data.get("actions")
+    state = replay_record(state, actions, parse_action, SenetSaveError, observe=observe)
     if data.get("position") != position(state):
         raise SenetSaveError("the stored position does not follow from the actions")
     return state
+
+
+def _check_opening(state: SenetState, black_seat: Any, waiting: int, forced: Any) -> None:
+    """A start in the opening (no side plays Black yet) holds what ``new_game`` and the
+    opening's throws can give it: no Black seat, no piece back from the water, and
+    under the Starting Throw only White waiting for its 1 (the opening's 1 makes its
+    thrower Black, who never waits). The board and the pending throw are checked by
+    ``parse_position``."""
+    if black_seat is not None:
+        raise StartFault(N_("A start in the opening names a Black seat, but the opening "
+                            "has not yet decided who plays Black."))  # fmt: skip
+    if forced:
+        raise StartFault(N_("A start in the opening has a piece back from the water, but "
+                            "no piece has moved yet."))  # fmt: skip
+    if state.rules.starting_throw and waiting != 1 << WHITE:
+        raise StartFault(N_("Under the Starting Throw, White waits for its 1 from the "
+                            "start to the end of the opening; this start says "
+                            "otherwise."))  # fmt: skip
 
 
 #: The bits ``waiting`` can hold: White's (``1 << 1``) and Black's (``1 << 2``).

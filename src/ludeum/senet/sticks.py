@@ -28,6 +28,10 @@ class Throw(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Throw:
+        # The 16 notations are looked up: a long saved game parses one a throw.
+        known = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if known is not None:
+            return known
         if len(text) != 5 or text[0] != "T" or any(c not in "01" for c in text[1:]):
             raise ValueError(f"not a throw: {text!r}")
         return cls(tuple(int(c) for c in text[1:]))
@@ -40,6 +44,7 @@ def throw_sticks(source: random.Random) -> Throw:
 
 
 _BY_BITS = tuple(Throw(((b >> 3) & 1, (b >> 2) & 1, (b >> 1) & 1, b & 1)) for b in range(16))
+_BY_TEXT = {throw.notation(): throw for throw in _BY_BITS}
 
 #: One representative throw per number of light sides, with its probability.
 #: Search needs only these five outcomes; the browser shows real random sticks.

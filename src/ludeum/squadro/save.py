@@ -22,7 +22,7 @@ def to_json(state: SquadroState) -> dict:
     }
 
 
-def from_json(data: Any) -> SquadroState:
+def from_json(data: Any, observe: Any = None) -> SquadroState:
     if not isinstance(data, dict):
         raise SquadroSaveError("the game record is not an object")
     start = data.get("start")
@@ -32,7 +32,8 @@ def from_json(data: Any) -> SquadroState:
         state = parse_position(start.get("position"))
     except ValueError as error:
         raise SquadroSaveError(f"bad start position: {error}") from None
-    state = replay_record(state, data.get("actions"), Move.parse, SquadroSaveError, "move")
+    actions = data.get("actions")
+    state = replay_record(state, actions, Move.parse, SquadroSaveError, "move", observe=observe)
     if data.get("position") != position(state):
         raise SquadroSaveError("the stored position does not follow from the moves")
     return state
