@@ -88,4 +88,19 @@ def skill_section(rules: SenetRules) -> str:
         )  # fmt: skip
         + "</p>"
     )
+    depth = _depth(RESULTS[COMPARED[0]].get("hard", ""))
+    if depth:
+        out.append(
+            '<p class="note">'
+            + escape(_("In these games Hard searched {depth} plies deep without a clock, "
+                       "so that the figures can be measured again exactly; in play it "
+                       "searches for up to a second a move.", depth=depth))
+            + "</p>"
+        )  # fmt: skip
     return "".join(out)
+
+
+def _depth(hard: str) -> int | None:
+    """The search depth a study's Hard used ("3 plies"), or None (on the clock)."""
+    first = hard.split()[0] if hard else ""
+    return int(first) if first.isdigit() else None
