@@ -122,10 +122,14 @@ class SenetState(NamedTuple):
     def apply(self, action: Throw | Move) -> SenetState:
         if type(action) is Move:
             if self.throw is None or action not in self.moves:
+                if self.winner is not None and stopped_in_opening(self):
+                    return _keep(self, action)
                 raise IllegalAction(f"move {action.notation()} is not legal here")
             return _play(self, action)
         if type(action) is Throw:
             if self.throw is not None or self.winner is not None:
+                if self.winner is not None and stopped_in_opening(self):
+                    return _keep(self, action)
                 raise IllegalAction("no throw is expected now")
             return _throw(self, action)
         raise IllegalAction(f"not a Senet action: {action!r}")
@@ -256,20 +260,55 @@ def legal_moves(state: SenetState, value: int) -> tuple[Move, ...]:
 
 
 def next_throw(state: SenetState, seat: int, **changes) -> SenetState:
-    """Hand the next throw to ``seat``, unless the throw limit stops the game."""
+    """Hand the next throw to ``seat``, unless the throw limit stops the game. The
+    limit counts every throw, the opening's included, and is judged on the position
+    the last action left (``changes`` applied)."""
+    state = state._replace(seat=seat, throw=None, moves=(), **changes)
     limit = state.rules.throw_limit
     if limit and state.throws >= limit:
-        # The app's safety net (see rulesets): the side further along wins.
+        return stop_at_limit(state)
+    return state
+
+
+def stop_at_limit(state: SenetState) -> SenetState:
+    """The game stopped by the throw limit (the app's safety net, see rulesets): the
+    side further along wins; a tie, or colours still undecided, is a draw."""
+    if state.black_seat is None:
+        winner = DRAW  # nobody is ahead before the opening's 1
+    else:
         black, white = progress(state, BLACK), progress(state, WHITE)
-        if black == white:
-            winner = DRAW
-        else:
-            winner = state.seat_of(BLACK if black > white else WHITE)
-        effects = changes.pop("effects", ()) + (("throw_limit", limit),)
-        return state._replace(
-            seat=seat, throw=None, moves=(), winner=winner, effects=effects, **changes
-        )
-    return state._replace(seat=seat, throw=None, moves=(), **changes)
+        winner = DRAW if black == white else state.seat_of(BLACK if black > white else WHITE)
+    effects = state.effects + (("throw_limit", state.rules.throw_limit),)
+    return state._replace(winner=winner, effects=effects)
+
+
+def stopped_in_opening(state: SenetState) -> bool:
+    """Whether the throw limit stopped the game before colours were decided."""
+    return state.black_seat is None and state.winner == DRAW
+
+
+def kept_after_limit(state: SenetState) -> tuple[Throw | Move, ...] | None:
+    """The actions an older version still let a game play after the throw limit,
+    during the opening, whose throws it did not count: any throw (``None``), the
+    opening move after a 1, nothing after that move (``()``). Saves and links of such
+    games load with those actions kept in the history, without effect, so that they
+    replay alike. Only for a game stopped in the opening (``stopped_in_opening``)."""
+    last = hist.last(state.history)
+    if type(last) is Move:
+        return ()  # the opening move: the older version stopped the game there
+    if type(last) is Throw and state.rules.throw_value(last.light) == 1:
+        front = 2 * state.rules.pieces
+        # A 1 thrown after the stop (the stop's own throw was no 1: the opening
+        # move would have been played and the colours decided).
+        return (Move(front, front + 1),)
+    return None
+
+
+def _keep(state: SenetState, action: Throw | Move) -> SenetState:
+    kept = kept_after_limit(state)
+    if not ((type(action) is Throw) if kept is None else action in kept):
+        raise IllegalAction("the game is over")
+    return state._replace(history=hist.push(state.history, action))
 
 
 # -- applying a throw ----------------------------------------------------------------
