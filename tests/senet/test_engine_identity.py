@@ -1,0 +1,44 @@
+"""The Senet engine plays the very same games as the frozen copy of the engine before
+issue 28 (``benchmarks/senet_reference_engine``): every state, every legal-move list,
+every ``random_playout`` result, on seeded random games of every preset. The script
+``benchmarks/senet_engine_identity.py`` does the same on 10,000 games a reading."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from ludeum.senet import PRESETS
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "senet_engine_identity.py"
+#: Games per preset: Ludii's reading mostly runs to the 3,000-throw limit.
+GAMES = {"jequier": 120, "jequier_ludii": 6, "tait": 80}
+
+
+@pytest.fixture(scope="module")
+def identity():
+    spec = importlib.util.spec_from_file_location("senet_engine_identity", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("senet_engine_identity", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_same_games_as_the_engine_before(identity, preset):
+    games = GAMES.get(preset, 12)  # Kendall: 16 rulesets
+    seeds = range(1000, 1000 + games)
+    assert sum(identity.same_game(PRESETS[preset], seed) for seed in seeds) > 100 * games
+
+
+def test_a_difference_is_caught(identity, monkeypatch):
+    """The comparison can fail: a generator that forgets the last legal move."""
+    from ludeum.senet import state
+
+    real = state.jequier_moves
+    monkeypatch.setattr(state, "jequier_moves", lambda *masks: real(*masks)[:-1] or real(*masks))
+    with pytest.raises(AssertionError):
+        identity.same_game(PRESETS["jequier"], 1)
