@@ -3,12 +3,15 @@ side (not a test: it prints figures).
 
     python3 benchmarks/senet_search_speed.py --before be32e3c [--rounds 3]
         [--positions 12] [--depth 5] [--rulesets jequier,jequier_ludii,kendall,tait]
+        [--no-frontier]
 
 The earlier commit's ``src`` is taken out of git into a temporary folder. Each round
 runs one process per tree, alternately, so that machine noise falls on both alike;
 each process searches the same decision positions (seeded games between Medium
 players, as ``senet_search.py`` picks them: both engines play the same games) to a
-fixed depth with Hard's evaluation and frontier, and reports nodes and CPU time. The
+fixed depth with Hard's evaluation and frontier (or, with ``--no-frontier``, over
+states down to the leaves: the engine's share of the work is then larger), and
+reports nodes and CPU time. The
 script prints the median nodes per CPU second of each tree and their ratio.
 """
 
@@ -26,20 +29,26 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def child(positions: int, depth: int, rulesets: list[str]) -> None:
+def child(positions: int, depth: int, rulesets: list[str], use_frontier: bool = True) -> None:
     """Runs inside a process whose ``sys.path`` starts with the tree to measure."""
-    sys.path.insert(1, str(HERE))
-    from senet_search import positions as decision_positions
-
+    tree = sys.path[0]
     from ludeum.ai import senet_eval
     from ludeum.ai.search import Expectiminimax
     from ludeum.ai.senet_frontier import frontier
     from ludeum.senet import PRESETS
 
+    # Only now: senet_search puts this tree's src first on the path (ludeum is loaded).
+    sys.path.insert(1, str(HERE))
+    from senet_search import positions as decision_positions
+
+    import ludeum
+
+    assert ludeum.__file__.startswith(tree), "not the tree asked for"
+
     result = {}
     for ruleset in rulesets:
         found = decision_positions(ruleset, positions)
-        fast = frontier(PRESETS[ruleset])
+        fast = frontier(PRESETS[ruleset]) if use_frontier else None
         nodes, began = 0, time.process_time()
         for state in found:
             searcher = Expectiminimax(senet_eval.senet, fast)
@@ -53,7 +62,8 @@ def run(src: Path, args: argparse.Namespace) -> dict:
     code = (
         f"import sys; sys.path.insert(0, {str(src)!r}); sys.path.insert(1, {str(HERE)!r}); "
         "import senet_search_speed as s; "
-        f"s.child({args.positions}, {args.depth}, {args.rulesets.split(',')!r})"
+        f"s.child({args.positions}, {args.depth}, {args.rulesets.split(',')!r}, "
+        f"{not args.no_frontier})"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -66,6 +76,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--rulesets", default="jequier,jequier_ludii,kendall,tait")
+    parser.add_argument("--no-frontier", action="store_true", help="search over states only")
     args = parser.parse_args()
     rates: dict[str, dict[str, list[float]]] = {"before": {}, "now": {}}
     with tempfile.TemporaryDirectory() as folder:
@@ -79,7 +90,8 @@ def main() -> None:
             for name, src in trees.items():
                 for ruleset, (nodes, seconds) in run(src, args).items():
                     rates[name].setdefault(ruleset, []).append(nodes / seconds)
-    print(f"Depth-{args.depth} searches with the frontier, {args.positions} positions a reading, "
+    how = "over states only" if args.no_frontier else "with the frontier"
+    print(f"Depth-{args.depth} searches {how}, {args.positions} positions a reading, "
           f"{args.rounds} rounds; nodes per CPU second, medians")  # fmt: skip
     print()
     print(f"| reading | before ({args.before}) | now | now / before |")

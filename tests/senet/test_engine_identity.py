@@ -42,3 +42,28 @@ def test_a_difference_is_caught(identity, monkeypatch):
     monkeypatch.setattr(state, "jequier_moves", lambda *masks: real(*masks)[:-1] or real(*masks))
     with pytest.raises(AssertionError):
         identity.same_game(PRESETS["jequier"], 1)
+
+
+def test_a_rulesets_tables_are_made_once_and_do_not_touch_its_settings():
+    from dataclasses import asdict
+
+    from ludeum.senet import JEQUIER, SenetRules, tables
+
+    rules = JEQUIER.with_options(throw_limit=17)
+    before = asdict(rules)
+    assert tables(rules) is tables(rules)
+    assert tables(rules).value_of_light == (6, 1, 2, 3, 4)
+    assert asdict(rules) == before and rules == JEQUIER.with_options(throw_limit=17)
+    assert SenetRules.from_json(rules.to_json()) == rules
+    assert tables(JEQUIER) is not tables(rules)
+
+
+def test_move_lists_are_kept_within_their_bound(monkeypatch):
+    from ludeum.senet import state
+
+    monkeypatch.setattr(state, "_MADE", {})
+    monkeypatch.setattr(state, "_MADE_MOST", 3)
+    for square in range(1, 8):
+        moves = state.jequier_moves(1 << (square - 1), 0, 0, 2)
+        assert moves == ((square, square + 2),) and len(state._MADE) <= 3
+    assert state.jequier_moves(0b11, 0b100, 0b1000, 1) == ((1, 2), (2, 3), (3, 31), (4, 3))

@@ -47,9 +47,10 @@ Generator = Callable[[int, int, int], tuple[int, int, int]]
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """What one ruleset implies, precomputed."""
+    """What one ruleset implies, precomputed. (It does not point back to its rules:
+    ``tables`` keeps it on them, and a cycle would make every state nest without end
+    for walkers of object graphs.)"""
 
-    rules: SenetRules
     value_of_bits: tuple[int, ...]  # throw value for each 4-bit stick pattern
     extra: tuple[bool, ...]  # whether moving with value v earns another throw
     generators: tuple[Generator | None, ...]  # the move generator for each throw value
@@ -77,7 +78,6 @@ def tables(rules: SenetRules) -> Tables:
 def _tables(rules: SenetRules) -> Tables:
     values = tuple(rules.throw_value(bin(b).count("1")) for b in range(16))
     return Tables(
-        rules=rules,
         value_of_bits=values,
         extra=tuple(v in rules.extra_throw_values for v in range(7)),
         generators=tuple(_compile_generator(rules, v) if v in values else None for v in range(7)),
