@@ -129,3 +129,11 @@ def test_a_start_position_at_the_limit_is_refused():
     record["start"]["throws"] = 4
     with pytest.raises(ValueError, match="below the throw limit"):
         from_json(record)
+
+
+def test_kept_actions_make_no_line_of_the_move_list():
+    from ludeum.senet import log
+
+    state = from_json(old_save(5, 8, then=(ONE, Move(10, 11))))
+    assert not [line for line in log.game_log(state) if "10" in line]
+    assert "draw" in log.status(state)
