@@ -2,14 +2,18 @@
 
     python3 benchmarks/playouts.py [--games 1000] [--rounds 5] [--ruleset jequier]
 
-Two loops play the very same seeded games (a test checks that they agree):
-  playout  ``ludeum.senet.playout.random_playout``, the engine's fast loop on
-           bitboards (what Monte Carlo search uses);
-  states   the same games through the public state API, one immutable state per
-           throw and per move (what the app and the saves use): the baseline.
-They run interleaved, round after round, so that machine noise hits both alike; the
-script prints the best and median round of each and their ratio as a markdown table
-for docs/performance.md.
+Four loops play the very same seeded games (tests check that they agree):
+  playout         ``ludeum.senet.playout.random_playout``, the engine's fast loop on
+                  bitboards (Jéquier's readings; the others play through states);
+  states          the same games through the public state API, one immutable state
+                  per throw and per move (what the app, the saves and the search use);
+  ... before      both as they were before issue 28, from the frozen copy of the
+                  engine in ``senet_reference_engine``.
+They run interleaved, round after round, so that machine noise hits all alike; each
+round is timed in CPU time of this process (``time.process_time``: other programs
+on the machine slow it less than wall-clock time). The script prints the best and
+median round of each and the ratios of the medians, as markdown for
+docs/performance.md.
 """
 
 from __future__ import annotations
@@ -23,6 +27,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from senet_reference_engine import state as reference  # noqa: E402
+from senet_reference_engine.playout import random_playout as playout_before  # noqa: E402
 
 from ludeum.chance import random_choice  # noqa: E402
 from ludeum.protocol import CHANCE  # noqa: E402
@@ -44,10 +52,10 @@ def through_states(start, source):
 def per_second(play, start, games: int, seed: int) -> tuple[float, int]:
     source = random.Random(seed)
     actions = 0
-    began = time.perf_counter()
+    began = time.process_time()
     for _ in range(games):
         actions += play(start, source)[1]
-    return games / (time.perf_counter() - began), actions
+    return games / (time.process_time() - began), actions
 
 
 def main() -> None:
@@ -56,11 +64,17 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--ruleset", default="jequier", choices=sorted(PRESETS))
     args = parser.parse_args()
-    start = new_game(PRESETS[args.ruleset])
-    rates: dict[str, list[float]] = {"playout": [], "states": []}
+    rules = PRESETS[args.ruleset]
+    loops = {
+        "playout": (random_playout, new_game(rules)),
+        "playout before": (playout_before, reference.new_game(rules)),
+        "states": (through_states, new_game(rules)),
+        "states before": (through_states, reference.new_game(rules)),
+    }
+    rates: dict[str, list[float]] = {name: [] for name in loops}
     actions = 0
     for round_ in range(args.rounds):
-        for name, play in (("playout", random_playout), ("states", through_states)):
+        for name, (play, start) in loops.items():
             rate, actions = per_second(play, start, args.games, seed=round_)
             rates[name].append(rate)
     print(f"Senet ({args.ruleset}) random playouts, {args.games} games x {args.rounds} rounds,")
@@ -70,8 +84,13 @@ def main() -> None:
     print("| --- | ---: | ---: |")
     for name, values in rates.items():
         print(f"| {name} | {max(values):,.0f} | {statistics.median(values):,.0f} |")
-    ratio = statistics.median(rates["playout"]) / statistics.median(rates["states"])
-    print(f"| playout / states (median) | {ratio:.2f}x | |")
+    median = {name: statistics.median(values) for name, values in rates.items()}
+    for label, now, before in (
+        ("playout: now / before", "playout", "playout before"),
+        ("states: now / before", "states", "states before"),
+        ("playout / states, now", "playout", "states"),
+    ):
+        print(f"| {label} (medians) | {median[now] / median[before]:.2f}x | |")
 
 
 if __name__ == "__main__":

@@ -199,16 +199,32 @@ _STICKS: tuple | None = None
 def _choices(game: str, state: Any) -> tuple:
     if state.to_act() == CHANCE:
         if game == "senet":
-            global _STICKS
-            if _STICKS is None:
-                from ..senet.sticks import Throw
-
-                _STICKS = tuple(
-                    Throw(((b >> 3) & 1, (b >> 2) & 1, (b >> 1) & 1, b & 1)) for b in range(16)
-                )
-            return _STICKS
+            return _senet_sticks()
         return tuple(outcome for outcome, _probability in state.chance_outcomes())
+    if game == "senet" and state.to_act() is None:
+        return _senet_kept(state)
     return tuple(state.legal_moves())
+
+
+def _senet_kept(state: Any) -> tuple:
+    """Links from before the throw limit counted the opening's throws may go on
+    after the limit now stops their game: those actions are kept (see ``state``)."""
+    from ..senet.state import kept_after_limit, stopped_in_opening
+
+    if not stopped_in_opening(state):
+        return ()
+    kept = kept_after_limit(state)
+    return _senet_sticks() if kept is None else kept
+
+
+def _senet_sticks() -> tuple:
+    """The 16 ways the four sticks can fall, as the app throws them."""
+    global _STICKS
+    if _STICKS is None:
+        from ..senet.sticks import Throw
+
+        _STICKS = tuple(Throw(((b >> 3) & 1, (b >> 2) & 1, (b >> 1) & 1, b & 1)) for b in range(16))
+    return _STICKS
 
 
 # -- writing ----------------------------------------------------------------------------

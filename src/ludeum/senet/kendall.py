@@ -8,6 +8,7 @@ whole-board shifts of the Jéquier generator; it runs once per throw, which is p
 
 from __future__ import annotations
 
+from .action import MOVE
 from .moves import BIT, FIRST_ROW, bits
 from .track import OFF, WATER
 
@@ -22,11 +23,9 @@ def _protected(opp: int, square: int) -> bool:
 
 
 def moves(rules, mine: int, opp: int, value: int, forced: int, pass_move) -> list:
-    """Moves of the side ``mine`` for a throw of ``value``, as (src, dst) pairs built
-    with the caller's Move type; ``forced`` is a square whose piece must move (after
-    coming back from the water), else 0."""
-    from .state import Move  # the state module imports this one
-
+    """Moves of the side ``mine`` for a throw of ``value`` (``Move`` values, and
+    ``pass_move`` where waiting or declining is allowed); ``forced`` is a square whose
+    piece must move (after coming back from the water), else 0."""
     occupied = mine | opp
     may_bear_off = not (rules.home_row and mine & FIRST_ROW)
     if mine & BIT[WATER]:
@@ -35,9 +34,9 @@ def moves(rules, mine: int, opp: int, value: int, forced: int, pass_move) -> lis
         options = []
         if value == 4:
             if may_bear_off:
-                options.append(Move(WATER, OFF))
+                options.append(MOVE[WATER][OFF])
         elif not occupied & BIT[REBIRTH]:
-            options.append(Move(WATER, REBIRTH))
+            options.append(MOVE[WATER][REBIRTH])
         options.append(pass_move)
         return options
     pieces = [forced] if forced and mine & BIT[forced] else bits(mine)
@@ -47,25 +46,25 @@ def moves(rules, mine: int, opp: int, value: int, forced: int, pass_move) -> lis
         if s <= 25:
             if d <= 26:
                 if _can_land(mine, opp, d):
-                    forward.append(Move(s, d))
+                    forward.append(MOVE[s][d])
             elif rules.trap and not occupied & BIT[WATER]:
-                forward.append(Move(s, WATER))  # the trap: overshooting 26 ends in the water
+                forward.append(MOVE[s][WATER])  # the trap: overshooting 26 ends in the water
         elif s == 26:
             if value == 5:
                 if may_bear_off:
-                    forward.append(Move(s, OFF))
+                    forward.append(MOVE[s][OFF])
             elif value == 1:
                 if not occupied & BIT[WATER]:
-                    forward.append(Move(s, WATER))
+                    forward.append(MOVE[s][WATER])
             elif not mine & BIT[d]:
                 # A capture on 28-30 sends the piece into the water, so needs it free.
                 if not opp & BIT[d] or (not occupied & BIT[WATER] and not _protected(opp, d)):
-                    forward.append(Move(s, d))
+                    forward.append(MOVE[s][d])
         elif s in EXACT_EXIT:
             if value == EXACT_EXIT[s] and may_bear_off:
-                forward.append(Move(s, OFF))
+                forward.append(MOVE[s][OFF])
         elif s == 30 and may_bear_off:
-            forward.append(Move(s, OFF))
+            forward.append(MOVE[s][OFF])
     if forward:
         if all(m.dst == OFF for m in forward):
             forward.append(pass_move)  # bearing off is never compulsory
@@ -74,7 +73,7 @@ def moves(rules, mine: int, opp: int, value: int, forced: int, pass_move) -> lis
     for s in pieces:
         d = s - value
         if s <= 26 and d >= 1 and _can_land(mine, opp, d):
-            backward.append(Move(s, d))
+            backward.append(MOVE[s][d])
     return backward
 
 

@@ -300,6 +300,8 @@ def log_entry(before: SenetState, action: Throw | Move, after: SenetState) -> st
         if kind == "lost":
             return _("{side} threw {value}: lost", side=side_name(after, before.seat), value=value)
         return None
+    if before.throw is None:
+        return None  # kept after the throw limit, without effect (see state.kept_after_limit)
     value = before.throw_value
     if action == PASS:
         return _("{side} threw {value}: passes", side=side_name(after, before.seat), value=value)

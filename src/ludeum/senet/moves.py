@@ -47,12 +47,14 @@ Generator = Callable[[int, int, int], tuple[int, int, int]]
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """What one ruleset implies, precomputed."""
+    """What one ruleset implies, precomputed. (It does not point back to its rules:
+    ``tables`` keeps it on them, and a cycle would make every state nest without end
+    for walkers of object graphs.)"""
 
-    rules: SenetRules
     value_of_bits: tuple[int, ...]  # throw value for each 4-bit stick pattern
     extra: tuple[bool, ...]  # whether moving with value v earns another throw
     generators: tuple[Generator | None, ...]  # the move generator for each throw value
+    value_of_light: tuple[int, ...] = ()  # throw value for 0-4 light sides up
 
     def move_masks(self, mine: int, opp: int, value: int, unmoved: int = 0) -> tuple[int, int, int]:
         """Source squares of the pieces of ``mine`` that can move with a throw of
@@ -60,14 +62,26 @@ class Tables:
         return self.generators[value](mine, opp, unmoved)
 
 
-@lru_cache(maxsize=64)
 def tables(rules: SenetRules) -> Tables:
+    """The ruleset's tables, made once per rules value and kept on it: every throw
+    and move asks, and hashing a ruleset (17 settings) would cost more than the
+    generator itself."""
+    try:
+        return rules._tables  # type: ignore[attr-defined]
+    except AttributeError:
+        made = _tables(rules)
+        object.__setattr__(rules, "_tables", made)  # a cache, not a setting
+        return made
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: SenetRules) -> Tables:
     values = tuple(rules.throw_value(bin(b).count("1")) for b in range(16))
     return Tables(
-        rules=rules,
         value_of_bits=values,
         extra=tuple(v in rules.extra_throw_values for v in range(7)),
         generators=tuple(_compile_generator(rules, v) if v in values else None for v in range(7)),
+        value_of_light=tuple(rules.throw_value(light) for light in range(5)),
     )
 
 

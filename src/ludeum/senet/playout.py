@@ -82,11 +82,13 @@ def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
                 off_mine, off_opp = off_opp, off_mine
             continue
         moves += 1
-        i = int(random() * n) if n > 1 else 0
-        if i < n_ahead:
-            while i:  # drop the i lowest pieces: the one to move is then the lowest
+        # ``random_choice`` takes option int(y) for y = random() * n; counting y down
+        # by ones picks the same (every step is exact: y < 8) without int()'s call.
+        y = random() * n if n > 1 else 0.0
+        if y < n_ahead:
+            while y >= 1.0:  # drop the lowest pieces: the one to move is then the lowest
                 ahead &= ahead - 1
-                i -= 1
+                y -= 1.0
             low = ahead & -ahead  # the bit of the moving piece
             if low & off:
                 mine ^= low
@@ -100,10 +102,10 @@ def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
                 continue
             land = low << value
         else:
-            i -= n_ahead
-            while i:
+            y -= n_ahead
+            while y >= 1.0:
                 back &= back - 1
-                i -= 1
+                y -= 1.0
             low = back & -back
             land = low >> value
         if land & opp or land == WATER_BIT:

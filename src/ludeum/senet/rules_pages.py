@@ -244,8 +244,10 @@ PAGES: dict[str, dict] = {
 }
 
 COMMON_NOTE = N_(
-    "In every reading the app stops a game after {limit} throws, which only a game going "
-    "round in circles ever reaches: the side further along then wins."
+    "In every reading the app stops a game after {limit} throws, the opening's "
+    "included, which only a game going round in circles ever reaches: the side further "
+    "along then wins; if nobody is ahead, or nobody has thrown the opening 1 yet, it is "
+    "a draw."
 )
 
 

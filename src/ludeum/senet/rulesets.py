@@ -90,9 +90,11 @@ long game), since some readings let pieces shuffle back and forth without end: L
 piece-by-piece backward moves do under random play, and under Kendall's Home Row a side
 can freeze for good (a piece in the water that may not bear off, its way back to 15
 held by its own frozen piece), leaving its piece on 26 protected for ever, so that the
-other side, which must land on 26 exactly, can never finish either. The side with more pieces borne
-off then wins, else the one further along the track; else it is a draw. This is the
-app's addition, as OpenSpiel caps its race games.
+other side, which must land on 26 exactly, can never finish either. The limit counts
+every throw, the opening's included, and is judged on the position the last action
+left. The side with more pieces borne off then wins, else the one further along the
+track; else it is a draw, as it is when the limit comes before the colours are decided
+(nobody is ahead). This is the app's addition, as OpenSpiel caps its race games.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ See docs/save-format.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..history import replay_record
@@ -15,7 +16,7 @@ from ..i18n import N_
 from ..protocol import StartFault
 from .notation import parse_action, parse_position, position
 from .rulesets import MAX_THROW_LIMIT, SenetRules
-from .state import BLACK, WHITE, SenetState
+from .state import BLACK, WHITE, SenetState, stopped_in_opening
 
 
 class SenetSaveError(ValueError):
@@ -63,9 +64,11 @@ def from_json(data: Any, observe: Any = None) -> SenetState:
     if state.black_seat is None and state.winner is None:
         _check_opening(state, black_seat, waiting, forced)
     state = state._replace(waiting=waiting, forced=tuple(forced or ()), throws=throws)
+    start_state = state
     actions = data.get("actions")
     state = replay_record(state, actions, parse_action, SenetSaveError, observe=observe)
-    if data.get("position") != position(state):
+    stored = data.get("position")
+    if stored != position(state) and not _older_opening(start_state, state, data, stored):
         raise SenetSaveError("the stored position does not follow from the actions")
     return state
 
@@ -86,6 +89,19 @@ def _check_opening(state: SenetState, black_seat: Any, waiting: int, forced: Any
         raise StartFault(N_("Under the Starting Throw, White waits for its 1 from the "
                             "start to the end of the opening; this start says "
                             "otherwise."))  # fmt: skip
+
+
+def _older_opening(start: SenetState, end: SenetState, data: dict, stored: Any) -> bool:
+    """Whether a save from before the throw limit counted the opening's throws
+    explains the stored position: the game, which now stops at the limit during the
+    opening (every action kept), is checked as it was played then, with no limit
+    (the limit then stopped it once the colours were decided: its board is the same).
+    """
+    if not isinstance(stored, str) or not stopped_in_opening(end):
+        return False
+    unlimited = start._replace(rules=replace(start.rules, throw_limit=0))
+    played = replay_record(unlimited, data["actions"], parse_action, SenetSaveError)
+    return position(played).split()[:2] == stored.split()[:2]
 
 
 #: The bits ``waiting`` can hold: White's (``1 << 1``) and Black's (``1 << 2``).
@@ -114,6 +130,8 @@ def _check_counters(state: SenetState, waiting: Any, forced: Any, throws: Any) -
             raise SenetSaveError("forced names a square without a piece of that colour")
     if type(throws) is not int or throws < 0:
         raise SenetSaveError("throws must be a count")
-    limit = rules.throw_limit or MAX_THROW_LIMIT
-    if throws > limit:
-        raise SenetSaveError(f"throws cannot pass the throw limit ({limit})")
+    if rules.throw_limit and throws >= rules.throw_limit:
+        # The game would have stopped at the limit: a start position cannot be there.
+        raise SenetSaveError(f"throws must stay below the throw limit ({rules.throw_limit})")
+    if throws > MAX_THROW_LIMIT:
+        raise SenetSaveError(f"throws cannot pass the throw limit ({MAX_THROW_LIMIT})")

@@ -18,60 +18,15 @@ from typing import NamedTuple
 from .. import history as hist
 from ..protocol import CHANCE, IllegalAction, Outcome
 from . import kendall, tait
+from .action import MOVE, PASS, Move
 from .moves import BIT, bits, mask_of, move_pieces, tables
 from .rulesets import JEQUIER, SenetRules
 from .sticks import THROW_OUTCOMES, Throw
-from .track import OFF, PLINTH
+from .track import OFF
 
 EMPTY, WHITE, BLACK = 0, 1, 2
 DRAW = -1  # ``winner`` of a game stopped by the throw limit with nobody ahead
 COLOUR_LETTERS = {WHITE: "W", BLACK: "B"}
-
-
-class Move(NamedTuple):
-    """A piece moving from ``src`` to ``dst``. ``dst`` may be ``OFF`` (borne off);
-    ``src`` may be ``PLINTH`` (entering). ``dst`` is where the throw takes the piece:
-    if that is the water, the piece then goes elsewhere (see ``effects``)."""
-
-    src: int
-    dst: int
-
-    def notation(self) -> str:
-        if self == PASS:
-            return "pass"
-
-        def name(square: int) -> str:
-            return "off" if square == OFF else "P" if square == PLINTH else str(square)
-
-        return f"{name(self.src)}-{name(self.dst)}"
-
-    @property
-    def backward(self) -> bool:
-        return self.dst < self.src
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        if text == "pass":
-            return PASS
-
-        def square(name: str) -> int:
-            if name == "off":
-                return OFF
-            if name == "P":
-                return PLINTH
-            if len(name) <= 2 and name.isascii() and name.isdigit() and 1 <= int(name) <= 30:
-                return int(name)
-            raise ValueError(f"not a square: {name!r}")
-
-        src, sep, dst = text.partition("-")
-        if not sep:
-            raise ValueError(f"not a move: {text!r}")
-        return cls(square(src), square(dst))
-
-
-#: Doing nothing with a throw, where a ruleset allows it (Kendall: waiting in the
-#: water, or declining to bear off).
-PASS = Move(PLINTH, PLINTH)
 
 
 class SenetState(NamedTuple):
@@ -122,10 +77,14 @@ class SenetState(NamedTuple):
     def apply(self, action: Throw | Move) -> SenetState:
         if type(action) is Move:
             if self.throw is None or action not in self.moves:
+                if self.winner is not None and stopped_in_opening(self):
+                    return _keep(self, action)
                 raise IllegalAction(f"move {action.notation()} is not legal here")
             return _play(self, action)
         if type(action) is Throw:
             if self.throw is not None or self.winner is not None:
+                if self.winner is not None and stopped_in_opening(self):
+                    return _keep(self, action)
                 raise IllegalAction("no throw is expected now")
             return _throw(self, action)
         raise IllegalAction(f"not a Senet action: {action!r}")
@@ -145,11 +104,6 @@ class SenetState(NamedTuple):
     def start(self) -> SenetState:
         """The state the game began from; replaying ``actions()`` on it gives this one."""
         return self.origin or self
-
-    def to_json(self) -> dict:
-        from .save import to_json
-
-        return to_json(self)
 
     # -- questions the board view and the players ask ------------------------------
 
@@ -240,94 +194,172 @@ def legal_moves(state: SenetState, value: int) -> tuple[Move, ...]:
     """The moves of the seat to act for a throw worth ``value``. Under Jéquier's
     rules: forward moves and bearing off by square, then backward moves."""
     colour = BLACK if state.seat == state.black_seat else WHITE
-    mine, opp = (state.black, state.white) if colour == BLACK else (state.white, state.black)
-    family = state.rules.family
+    return _moves(state.rules, state.white, state.black, colour, value, state.unmoved,
+                  state.forced, state.waiting, state.borne_off)  # fmt: skip
+
+
+def _moves(rules, white, black, colour, value, unmoved, forced, waiting, borne_off):
+    mine, opp = (black, white) if colour == BLACK else (white, black)
+    family = rules.family
+    if family == "jequier":
+        forward, off, back = tables(rules).generators[value](mine, opp, unmoved)
+        return jequier_moves(forward, off, back, value)
     if family == "kendall":
-        if state.waiting & (1 << colour):
+        if waiting & (1 << colour):
             return ()  # Starting Throw: no move before a 1 (cleared when one is thrown)
-        forced = state.forced[1] if state.forced and state.forced[0] == colour else 0
-        return tuple(kendall.moves(state.rules, mine, opp, value, forced, PASS))
-    if family == "tait":
-        return tuple(tait.moves(state.rules, mine, opp, value, state.on_plinth(colour)))
-    forward, off, back = tables(state.rules).move_masks(mine, opp, value, state.unmoved)
-    moves = [Move(s, OFF if BIT[s] & off else s + value) for s in bits(forward | off)]
-    moves.extend(Move(s, s - value) for s in bits(back))
-    return tuple(moves)
+        forced = forced[1] if forced and forced[0] == colour else 0
+        return tuple(kendall.moves(rules, mine, opp, value, forced, PASS))
+    on_plinth = rules.pieces - mine.bit_count() - borne_off[colour]
+    return tuple(tait.moves(rules, mine, opp, value, on_plinth))
+
+
+#: Move lists already made, by their masks and throw value (see ``jequier_moves``).
+_MADE: dict[tuple[int, int, int, int], tuple[Move, ...]] = {}
+_MADE_MOST = 1 << 16
+
+
+def jequier_moves(forward: int, off: int, back: int, value: int) -> tuple[Move, ...]:
+    """The moves the generator's masks stand for: forward moves and bearing off by
+    square, then backward moves. Games meet the same masks again and again (the
+    pieces' squares, not the whole position, decide them), so each list is made once
+    and kept, up to a bound."""
+    key = (forward, off, back, value)
+    made = _MADE.get(key)
+    if made is None:
+        moves = [MOVE[s][OFF if BIT[s] & off else s + value] for s in bits(forward | off)]
+        moves.extend(MOVE[s][s - value] for s in bits(back))
+        made = tuple(moves)
+        if len(_MADE) >= _MADE_MOST:
+            _MADE.clear()
+        _MADE[key] = made
+    return made
 
 
 def next_throw(state: SenetState, seat: int, **changes) -> SenetState:
-    """Hand the next throw to ``seat``, unless the throw limit stops the game."""
+    """Hand the next throw to ``seat``, unless the throw limit stops the game. The
+    limit counts every throw, the opening's included, and is judged on the position
+    the last action left (``changes`` applied)."""
+    state = state._replace(seat=seat, throw=None, moves=(), **changes)
     limit = state.rules.throw_limit
     if limit and state.throws >= limit:
-        # The app's safety net (see rulesets): the side further along wins.
+        return stop_at_limit(state)
+    return state
+
+
+def stop_at_limit(state: SenetState) -> SenetState:
+    """The game stopped by the throw limit (the app's safety net, see rulesets): the
+    side further along wins; a tie, or colours still undecided, is a draw."""
+    if state.black_seat is None:
+        winner = DRAW  # nobody is ahead before the opening's 1
+    else:
         black, white = progress(state, BLACK), progress(state, WHITE)
-        if black == white:
-            winner = DRAW
-        else:
-            winner = state.seat_of(BLACK if black > white else WHITE)
-        effects = changes.pop("effects", ()) + (("throw_limit", limit),)
-        return state._replace(
-            seat=seat, throw=None, moves=(), winner=winner, effects=effects, **changes
-        )
-    return state._replace(seat=seat, throw=None, moves=(), **changes)
+        winner = DRAW if black == white else state.seat_of(BLACK if black > white else WHITE)
+    effects = state.effects + (("throw_limit", state.rules.throw_limit),)
+    return state._replace(winner=winner, effects=effects)
 
 
-# -- applying a throw ----------------------------------------------------------------
+def stopped_in_opening(state: SenetState) -> bool:
+    """Whether the throw limit stopped the game before colours were decided."""
+    return state.black_seat is None and state.winner == DRAW
+
+
+def kept_after_limit(state: SenetState) -> tuple[Throw | Move, ...] | None:
+    """The actions an older version still let a game play after the throw limit,
+    during the opening, whose throws it did not count: any throw (``None``), the
+    opening move after a 1, nothing after that move (``()``). Saves and links of such
+    games load with those actions kept in the history, without effect, so that they
+    replay alike. Only for a game stopped in the opening (``stopped_in_opening``)."""
+    last = hist.last(state.history)
+    if type(last) is Move:
+        return ()  # the opening move: the older version stopped the game there
+    if type(last) is Throw and state.rules.throw_value(last.light) == 1:
+        front = 2 * state.rules.pieces
+        # A 1 thrown after the stop (the stop's own throw was no 1: the opening
+        # move would have been played and the colours decided).
+        return (Move(front, front + 1),)
+    return None
+
+
+def _keep(state: SenetState, action: Throw | Move) -> SenetState:
+    kept = kept_after_limit(state)
+    if not ((type(action) is Throw) if kept is None else action in kept):
+        raise IllegalAction("the game is over")
+    return state._replace(history=hist.push(state.history, action))
+
+
+# -- applying a throw and a move ----------------------------------------------------
+#
+# The two functions below are every game's hot path (the search's too): they take
+# the state apart once and build the next one in one go, with ``tuple.__new__`` in
+# the fields' order, rather than through ``_replace`` (a dict of changes) or the
+# generated constructor (keyword defaults).
+
+_new = tuple.__new__
+_THROWN = tuple(("thrown", v) for v in range(7))
+_OPENING_ONE = (("opening_one", 1),)
+
+
+def _after(rules, white, black, borne_off, seat, black_seat, unmoved, effects, history,
+           throws, forced, waiting, origin) -> SenetState:  # fmt: skip
+    """The state waiting for ``seat``'s throw, or stopped there by the throw limit."""
+    state = _new(SenetState, (rules, white, black, borne_off, seat, black_seat, None, (),
+                              unmoved, effects, history, None, throws, forced, waiting,
+                              origin))  # fmt: skip
+    limit = rules.throw_limit
+    if limit and throws >= limit:
+        return stop_at_limit(state)
+    return state
 
 
 def _throw(state: SenetState, throw: Throw) -> SenetState:
-    rules = state.rules
-    value = rules.throw_value(throw.light)
-    history = hist.push(state.history, throw)
-    if state.origin is None:
-        state = state._replace(origin=state)
-    state = state._replace(throws=state.throws + 1)
-    seat = state.seat
-    if state.black_seat is None:  # the opening: only a 1 counts
+    (rules, white, black, borne_off, seat, black_seat, _, _, unmoved, _, history, _,
+     throws, forced, waiting, origin) = state  # fmt: skip
+    value = tables(rules).value_of_light[sum(throw.sticks)]
+    history = hist.push(history, throw)
+    throws += 1
+    if origin is None:
+        origin = state
+    if black_seat is None:  # the opening: only a 1 counts
         if value != 1:
-            return next_throw(state, 1 - seat, effects=(("opening_miss", value),), history=history)
+            return _after(rules, white, black, borne_off, 1 - seat, None, unmoved,
+                          (("opening_miss", value),), history, throws, forced, waiting,
+                          origin)  # fmt: skip
         # The 1 makes this seat Black, once it has moved Black's front piece.
         front = 2 * rules.pieces
-        return state._replace(
-            throw=throw,
-            moves=(Move(front, front + 1),),
-            effects=(("opening_one", value),),
-            history=history,
-        )
-    colour_bit = 1 << (BLACK if seat == state.black_seat else WHITE)
-    if state.waiting & colour_bit and value == 1:
-        state = state._replace(waiting=state.waiting & ~colour_bit)  # the awaited 1
-    moves = legal_moves(state, value)
+        return _new(SenetState, (rules, white, black, borne_off, seat, None, throw,
+                                 (MOVE[front][front + 1],), unmoved, _OPENING_ONE, history,
+                                 None, throws, forced, waiting, origin))  # fmt: skip
+    mover = BLACK if seat == black_seat else WHITE
+    if waiting and value == 1:
+        waiting &= ~(1 << mover)  # the awaited 1
+    moves = _moves(rules, white, black, mover, value, unmoved, forced, waiting, borne_off)
     if moves:
-        return state._replace(
-            throw=throw, moves=moves, effects=(("thrown", value),), history=history
-        )
+        return _new(SenetState, (rules, white, black, borne_off, seat, black_seat, throw,
+                                 moves, unmoved, (_THROWN[value],), history, None, throws,
+                                 forced, waiting, origin))  # fmt: skip
     # The throw cannot be used: it is lost, and the turn passes unless the
     # ruleset grants the extra throw anyway.
     again = rules.extra_throw_after_forfeit and value in rules.extra_throw_values
     effects = (("lost", value), ("extra_throw", value)) if again else (("lost", value),)
-    mover = BLACK if seat == state.black_seat else WHITE
-    forced = () if state.forced and state.forced[0] == mover else state.forced
-    return next_throw(
-        state, seat if again else 1 - seat, effects=effects, history=history, forced=forced
-    )
-
-
-# -- applying a move -----------------------------------------------------------------
+    if forced and forced[0] == mover:
+        forced = ()
+    return _after(rules, white, black, borne_off, seat if again else 1 - seat, black_seat,
+                  unmoved, effects, history, throws, forced, waiting, origin)  # fmt: skip
 
 
 def _play(state: SenetState, move: Move) -> SenetState:
-    rules = state.rules
-    value = rules.throw_value(state.throw.light)
-    seat = state.seat
-    if state.black_seat is None:  # the opening move: its mover plays Black from now on
-        state = state._replace(black_seat=seat)
-    black_moves = seat == state.black_seat
-    mine, opp = (state.black, state.white) if black_moves else (state.white, state.black)
+    (rules, white, black, borne_off, seat, black_seat, throw, _, unmoved, _, history, _,
+     throws, forced, waiting, origin) = state  # fmt: skip
+    value = tables(rules).value_of_light[sum(throw.sticks)]
+    if black_seat is None:  # the opening move: its mover plays Black from now on
+        black_seat = seat
+    black_moves = seat == black_seat
+    mine, opp = (black, white) if black_moves else (white, black)
     src, dst = move
     # A Kendall piece back from the water stays "forced" until its side next moves.
     mover = BLACK if black_moves else WHITE
-    forced = state.forced if state.forced and state.forced[0] != mover else ()
+    if forced and forced[0] == mover:
+        forced = ()
     if rules.family == "jequier":
         mine, opp, effect = move_pieces(rules, mine, opp, src, dst)
         effects = [("moved", src, dst), effect] if effect else [("moved", src, dst)]
@@ -339,23 +371,19 @@ def _play(state: SenetState, move: Move) -> SenetState:
         if forced_square:
             forced = (mover, forced_square)
     white, black = (opp, mine) if black_moves else (mine, opp)
-    borne_off = state.borne_off
     if dst == OFF:
         borne_off = (0, borne_off[1] + (not black_moves), borne_off[2] + black_moves)
-    unmoved = state.unmoved & ~BIT[src] & ~BIT[dst]  # relocations only reach empty squares
-    history = hist.push(state.history, move)
-    if state.origin is None:
-        state = state._replace(origin=state)
-    if borne_off[BLACK if black_moves else WHITE] == rules.pieces:
-        return state._replace(
-            white=white, black=black, borne_off=borne_off, throw=None, moves=(),
-            unmoved=unmoved, effects=tuple(effects), history=history, winner=seat, forced=(),
-        )  # fmt: skip
+    unmoved &= ~BIT[src] & ~BIT[dst]  # relocations only reach empty squares
+    history = hist.push(history, move)
+    if origin is None:
+        origin = state
+    if borne_off[mover] == rules.pieces:
+        return _new(SenetState, (rules, white, black, borne_off, seat, black_seat, None, (),
+                                 unmoved, tuple(effects), history, seat, throws, (), waiting,
+                                 origin))  # fmt: skip
     if extra:
         effects.append(("extra_throw", value))
     else:
         seat = 1 - seat
-    return next_throw(
-        state, seat, white=white, black=black, borne_off=borne_off, unmoved=unmoved,
-        effects=tuple(effects), history=history, forced=forced,
-    )  # fmt: skip
+    return _after(rules, white, black, borne_off, seat, black_seat, unmoved, tuple(effects),
+                  history, throws, forced, waiting, origin)  # fmt: skip

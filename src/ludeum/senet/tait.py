@@ -4,6 +4,7 @@ needs an exact throw."""
 
 from __future__ import annotations
 
+from .action import MOVE
 from .moves import BIT, bits
 from .track import OFF, PLINTH, WATER
 
@@ -13,22 +14,20 @@ BEAUTY = 26  # landing on the House of Beauty earns another throw
 
 
 def moves(rules, mine: int, opp: int, value: int, on_plinth: int) -> list:
-    from .state import Move  # the state module imports this one
-
     actions = []
     entry = ENTRY_SQUARES.get(value)
     if entry and on_plinth and not mine & BIT[entry]:
-        actions.append(Move(PLINTH, entry))
+        actions.append(MOVE[PLINTH][entry])
     into_water = []
     for s in bits(mine):
         d = s + value
         if d == 31:
-            actions.append(Move(s, OFF))  # an exact throw bears the piece off
+            actions.append(MOVE[s][OFF])  # an exact throw bears the piece off
         elif d <= 30 and not mine & BIT[d]:
             if d == WATER:
-                into_water.append(Move(s, d))
+                into_water.append(MOVE[s][d])
             elif not (d == REBIRTH and opp & BIT[d]):
-                actions.append(Move(s, d))
+                actions.append(MOVE[s][d])
     # The water is a last resort: only when nothing else is possible.
     return actions or into_water
 
