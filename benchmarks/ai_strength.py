@@ -85,8 +85,9 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--games-list", default="senet,squadro,lodestone")
     parser.add_argument("--rulesets", default="jequier", help="Senet presets, or 'all'")
-    parser.add_argument("--opponents", default="random,greedy,medium",
-                        help="also reference, depth3 (Senet)")
+    parser.add_argument(
+        "--opponents", default="random,greedy,medium", help="also reference, depth3 (Senet)"
+    )
     parser.add_argument("--hard-seconds", type=float, default=None)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()

@@ -271,8 +271,7 @@ def table(samples: dict[str, list[dict]], title: str) -> None:
     print(f"| app / bare (warm-first against the bare page's second visit) | {cells} |")
     if "before" in samples:
         cells = " | ".join(
-            ratio(med("app", p), med("before", "warm" if p == "warm-first" else p))
-            for p in phases
+            ratio(med("app", p), med("before", "warm" if p == "warm-first" else p)) for p in phases
         )
         print(f"| app / app before the snapshot | {cells} |")
     for kind, name in (("app", "app"), ("before", "app before the snapshot")):
@@ -439,9 +438,11 @@ def engine_table(name: str, version: str, samples: dict[str, list[dict]], failur
               "as the bare page")  # fmt: skip
     apps, bares = len(samples["app"]), len(samples["bare"])
     runs = f"{apps}" if apps == bares else f"{apps} (app) and {bares} (bare page)"
-    print(f"\n{version}: boot times, median of {runs} interleaved runs (ms from navigation "
-          f"start to the `ludeum:ready` mark), a fresh browser per page and run, served "
-          f"from localhost, {served}; load average {loads[0]} before, {loads[1]} after.\n")
+    print(
+        f"\n{version}: boot times, median of {runs} interleaved runs (ms from navigation "
+        f"start to the `ludeum:ready` mark), a fresh browser per page and run, served "
+        f"from localhost, {served}; load average {loads[0]} before, {loads[1]} after.\n"
+    )
     print("| measure | " + " | ".join(phases) + " |")
     print("| --- |" + " ---: |" * len(phases))
     print("| app: ready | " + " | ".join(fmt(med("app", p)) for p in phases) + " |")
@@ -464,8 +465,10 @@ def engine_table(name: str, version: str, samples: dict[str, list[dict]], failur
     print("| app: first contentful paint | " + " | ".join(fmt(med("app", p, "fcp"))
                                                           for p in phases) + " |")  # fmt: skip
     last = "third" if name == "firefox" else "second"
-    print(f"\nThe app's {last} visit booted from the snapshot in {snapshots} of {len(boots)} "
-          f"runs; otherwise: {sorted({b for b in boots if b != 'snapshot'}) or 'none'}.")
+    print(
+        f"\nThe app's {last} visit booted from the snapshot in {snapshots} of {len(boots)} "
+        f"runs; otherwise: {sorted({b for b in boots if b != 'snapshot'}) or 'none'}."
+    )
     cold, warm = (med("app", p) / bare[p] if med("app", p) and bare[p] else None
                   for p in ("cold", "warm"))  # fmt: skip
 
@@ -606,8 +609,10 @@ def run_resume(server: SiteServer, kinds: tuple[str, ...], args: argparse.Namesp
                         samples.setdefault((kind + " python", n), []).append(python)
         version = browser.version
         browser.close()
-    print(f"\nResumed Senet game, Chromium {version}, warm visits (snapshot cached), "
-          f"median ms to ready of {args.runs} runs; load {load()}\n")
+    print(
+        f"\nResumed Senet game, Chromium {version}, warm visits (snapshot cached), "
+        f"median ms to ready of {args.runs} runs; load {load()}\n"
+    )
     names = {"app": "app", "before": "before (--baseline)"}
     header = " | ".join(f"{n:,} actions" if n else "empty slot" for n in lengths)
     for part, what in (("", "ready"), (" python", "the app's Python (py:ready to ready)")):
@@ -689,8 +694,10 @@ def main() -> int:
         finally:
             server.stop()
 
-    print("\nEvery engine: the app's medians (ms from navigation start to ready); warm is "
-          "a returning visitor's boot, from the snapshot where the engine can use it.\n")
+    print(
+        "\nEvery engine: the app's medians (ms from navigation start to ready); warm is "
+        "a returning visitor's boot, from the snapshot where the engine can use it.\n"
+    )
     print("| engine | cold | warm | warm visits from the snapshot |")
     print("| --- | ---: | ---: | --- |")
     for got in summary.values():

@@ -178,7 +178,7 @@ def main() -> None:
         table = {name: table[name] for name in PRESETS if name in table}
         TABLE.write_text(
             '"""Measured by benchmarks/luck_vs_skill.py (do not edit by hand): per Senet\n'
-            "ruleset, the computer against itself (Medium) and Hard against random play.\"\"\"\n\n"
+            'ruleset, the computer against itself (Medium) and Hard against random play."""\n\n'
             f"RESULTS = {pprint.pformat(table, width=96, sort_dicts=False)}\n",
             encoding="utf-8",
         )

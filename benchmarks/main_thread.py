@@ -142,8 +142,10 @@ def motion_run(context, url: str, replay_seconds: float) -> dict[str, dict]:
               "actions": page.locator("#moves li").count()}  # fmt: skip
     # Control: the observer sees a task it must see.
     page.evaluate(MOTION_PROBE)
-    page.evaluate("() => setTimeout(() => { const end = performance.now() + 120;"
-                  " while (performance.now() < end); }, 0)")  # a task of the page's own
+    page.evaluate(
+        "() => setTimeout(() => { const end = performance.now() + 120;"
+        " while (performance.now() < end); }, 0)"
+    )  # a task of the page's own
     page.wait_for_timeout(200)
     assert page.evaluate("window.__motion.long.length") >= 1, "the long-task probe saw nothing"
     return {"bump": bump, "replay": replay}
@@ -186,8 +188,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--idle-seconds", type=float, default=5)
     parser.add_argument("--moves", type=int, default=4)
-    parser.add_argument("--motion", action="store_true",
-                        help="measure a Senet bump's animation and the computer's replay")
+    parser.add_argument(
+        "--motion",
+        action="store_true",
+        help="measure a Senet bump's animation and the computer's replay",
+    )
     parser.add_argument("--replay-seconds", type=float, default=12)
     args = parser.parse_args()
     if args.motion:

@@ -74,8 +74,9 @@ def main() -> None:
     parser.add_argument("--query", default="?game=squadro&opponent=both&level=hard")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chromium-log", action="store_true")
-    parser.add_argument("--visits", type=int, default=0,
-                        help="a new context every N page loads (0: one context)")
+    parser.add_argument(
+        "--visits", type=int, default=0, help="a new context every N page loads (0: one context)"
+    )
     parser.add_argument("--cpu-load", type=int, default=0)
     parser.add_argument("--arg", action="append", default=[], help="a Chromium switch")
     args = parser.parse_args()
@@ -141,9 +142,11 @@ def main() -> None:
         server.stop()
         for burner in burners:
             burner.terminate()
-    print(f"{len(crashes)} crashes in {args.reloads} reloads ({args.query}, "
-          f"0-{args.max_delay:g} s after ready, seed {args.seed}, visits {args.visits or 'all'}"
-          f" per context, cpu load {args.cpu_load}, args {' '.join(args.arg) or 'none'})")
+    print(
+        f"{len(crashes)} crashes in {args.reloads} reloads ({args.query}, "
+        f"0-{args.max_delay:g} s after ready, seed {args.seed}, visits {args.visits or 'all'}"
+        f" per context, cpu load {args.cpu_load}, args {' '.join(args.arg) or 'none'})"
+    )
     print("boots:", ", ".join(f"{kind} {count}" for kind, count in boots.most_common()))
     print("peak resident memory, MB:", ", ".join(f"{k} {v:.0f}" for k, v in sorted(peak.items())))
 

@@ -75,8 +75,11 @@ def main() -> None:
         low, high = wilson(total, args.games)
         mine = 1000 * sum(r[1] for r in results) / max(sum(r[2] for r in results), 1)
         theirs = 1000 * sum(r[3] for r in results) / max(sum(r[4] for r in results), 1)
-        print(f"| {ruleset} | {theirs:.1f} (budget {1000 * seconds:.1f}) | {args.games} | "
-              f"{total / args.games:.1%} | {low:.1%}-{high:.1%} | {mine:.1f} |", flush=True)
+        print(
+            f"| {ruleset} | {theirs:.1f} (budget {1000 * seconds:.1f}) | {args.games} | "
+            f"{total / args.games:.1%} | {low:.1%}-{high:.1%} | {mine:.1f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -99,8 +99,10 @@ def main() -> None:
         by_ruleset.setdefault(ruleset, []).append(score)
     total = sum(results)
     low, high = wilson(total, args.games)
-    print(f"committed weights against {args.other}, depth {args.depth}, "
-          f"{len(rulesets)} ruleset(s), {(time.monotonic() - began) / 60:.1f} min")
+    print(
+        f"committed weights against {args.other}, depth {args.depth}, "
+        f"{len(rulesets)} ruleset(s), {(time.monotonic() - began) / 60:.1f} min"
+    )
     print(f"all: {total / args.games:.1%} ({low:.1%}-{high:.1%}) of {args.games} games")
     if len(rulesets) > 1:
         for ruleset, scores in by_ruleset.items():

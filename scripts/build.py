@@ -418,7 +418,10 @@ def make_snapshot() -> None:
         # -S: no site-packages, whose .pth files may import modules (random, say)
         # before the listing starts and so hide them from it.
         [sys.executable, "-S", "scripts/boot_modules.py", str(ROOT / "src")],
-        cwd=ROOT, check=True, capture_output=True, text=True,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     listing = ROOT / "build" / "boot-modules.json"
     listing.parent.mkdir(parents=True, exist_ok=True)

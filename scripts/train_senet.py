@@ -214,8 +214,9 @@ def main() -> None:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--decay", type=float, default=0.5)
     parser.add_argument("--lambda", dest="lam", type=float, default=0.7)
-    parser.add_argument("--resume", action="store_true",
-                        help="go on from the stored weights instead of zeros")
+    parser.add_argument(
+        "--resume", action="store_true", help="go on from the stored weights instead of zeros"
+    )
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     start = start_options = meta_before = None

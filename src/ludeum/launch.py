@@ -42,9 +42,7 @@ COMPARE_EXAMPLES = ("protection", "blockade", "last-squares", "extra-throw", "op
 #: test: this module does not import the records package at start-up).
 RECORD_LIMIT = 4000
 #: Characters of a share code: its version digit and URL-safe base64.
-RECORD_CHARACTERS = frozenset(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-)
+RECORD_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 #: The highest ``at``: no link holds more actions (``link.MAX_ACTIONS``).
 AT_LIMIT = 20_000
 #: Most messages a URL can put on the page; past it, one line says there is more.

@@ -29,12 +29,24 @@ from .senet.setup_form import KENDALL_LABELS
 #: The games, in the order of their cards: (game, pitch, typical length). The names are
 #: the games' own (``ui.title``), so they are not repeated here.
 CARDS = (
-    ("senet", N_("Race your five pieces round the board of ancient Egypt, by the throw of "
-                 "four sticks."), N_("About 20 minutes")),  # fmt: skip
-    ("squadro", N_("Send your five pieces across the board and back, jumping your "
-                   "opponent's to send them home."), N_("About 10 minutes")),  # fmt: skip
-    ("lodestone", N_("Move by the digit each square's hidden magnet shows, and trap the "
-                     "enemy king."), N_("About 15 minutes")),  # fmt: skip
+    (
+        "senet",
+        N_("Race your five pieces round the board of ancient Egypt, by the throw of four sticks."),
+        N_("About 20 minutes"),
+    ),  # fmt: skip
+    (
+        "squadro",
+        N_(
+            "Send your five pieces across the board and back, jumping your "
+            "opponent's to send them home."
+        ),
+        N_("About 10 minutes"),
+    ),  # fmt: skip
+    (
+        "lodestone",
+        N_("Move by the digit each square's hidden magnet shows, and trap the enemy king."),
+        N_("About 15 minutes"),
+    ),  # fmt: skip
 )
 GAME_NAMES = {"senet": N_("Senet"), "squadro": N_("Squadro"), "lodestone": N_("Lodestone")}
 
@@ -198,8 +210,9 @@ def start_picture(game: str) -> str:
     from .records.thumbnail import position_picture
 
     label = _("{game} at the start of a game", game=_(GAME_NAMES[game]))
-    return position_picture(ui(game).start({}, 0), ident=_id(game, "picture"), label=label,
-                            board_only=True)
+    return position_picture(
+        ui(game).start({}, 0), ident=_id(game, "picture"), label=label, board_only=True
+    )
 
 
 def card_html(game: str, pitch: str, length: str, *, picture: bool = True) -> str:

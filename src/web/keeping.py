@@ -114,9 +114,7 @@ class Keeping:
         """A record the app cannot read: kept aside byte for byte, or held in its
         slot where there is no room for a copy; said either way."""
         # Keep the unreadable record aside rather than lose it.
-        _key, kept = self.storage.put_aside(
-            QUARANTINE_PREFIX, text, "unreadable", self.save_key
-        )
+        _key, kept = self.storage.put_aside(QUARANTINE_PREFIX, text, "unreadable", self.save_key)
         if kept:
             self.storage.remove(self.save_key)
             self.last_text = None
@@ -349,8 +347,10 @@ class Keeping:
         except saves.SaveError as error:
             self.screen.notice(_("The other tab's game could not be read."), detail=error.text())
             return
-        if self.screen.state.actions() and not saves.continues(mine, text) and not self._keep(
-            mine, "other-tab", mine=True
+        if (
+            self.screen.state.actions()
+            and not saves.continues(mine, text)
+            and not self._keep(mine, "other-tab", mine=True)
         ):
             return
         self.screen.show(state, text)

@@ -104,5 +104,3 @@ def full_screen() -> None:
         root.requestFullscreen().catch(create_once_callable(lambda error: None))
     except Exception:
         pass
-
-

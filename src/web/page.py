@@ -170,5 +170,3 @@ def translate_page() -> None:
     element("player-cards").setAttribute("aria-label", _("Players"))
     for node in document.querySelectorAll('[role="group"].toolbar'):
         node.setAttribute("aria-label", _("Game tools"))
-
-

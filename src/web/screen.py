@@ -301,8 +301,11 @@ class GameScreen:
         kind, self.waiting_for = self.waiting_for, None
         moves = list(self.state.legal_moves())
         index = reply.get("index")
-        if "error" in reply or type(index) is not int or not 0 <= index < len(moves) or (
-            moves[index].notation() != reply.get("move")
+        if (
+            "error" in reply
+            or type(index) is not int
+            or not 0 <= index < len(moves)
+            or (moves[index].notation() != reply.get("move"))
         ):
             self.notice(_("The computer could not choose a move."), detail=reply.get("error"))
             self.render()
@@ -832,4 +835,3 @@ class GameScreen:
         if earlier:
             note.textContent = _("{count} earlier moves are not shown.", count=earlier)
         moves.scrollTop = moves.scrollHeight
-

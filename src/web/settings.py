@@ -72,6 +72,7 @@ class Settings:
 
     def wire(self, screen: GameScreen) -> None:
         self.screen = screen
+
         def on_language(event) -> None:
             self.choose_language(str(element("language").value), screen)
 

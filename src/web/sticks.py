@@ -65,8 +65,9 @@ class Sticks:
         if len(frames) < 2:
             return  # one throw: an ordinary throw, shown by show()
         frames = frames[-(SEQUENCE_MOST_MS // SEQUENCE_FASTEST_MS + 1) :]
-        self.step_ms = max(SEQUENCE_FASTEST_MS, min(SEQUENCE_STEP_MS,
-                                                    SEQUENCE_MOST_MS // (len(frames) - 1)))
+        self.step_ms = max(
+            SEQUENCE_FASTEST_MS, min(SEQUENCE_STEP_MS, SEQUENCE_MOST_MS // (len(frames) - 1))
+        )
         self.frames = list(frames[:-1])
         self.final = frames[-1]
         self.started = float(window.performance.now())

@@ -138,9 +138,7 @@ class Welcome:
         data["reading"] = str(reading.value) if reading else "jequier"
         data["kendall"] = ",".join(
             str(box.value)
-            for box in element("welcome").querySelectorAll(
-                'input[name="welcome-kendall"]:checked'
-            )
+            for box in element("welcome").querySelectorAll('input[name="welcome-kendall"]:checked')
         )
         self.choose(data)
 

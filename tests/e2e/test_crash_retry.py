@@ -17,8 +17,17 @@ PROBE = Path(__file__).with_name("crash_probe.py")
 
 def test_a_crash_is_retried_once_and_counted_in_the_summary(tmp_path: Path) -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", str(PROBE), "-p", "no:cacheprovider",
-         "--output", str(tmp_path / "results"), "-q"],  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(PROBE),
+            "-p",
+            "no:cacheprovider",
+            "--output",
+            str(tmp_path / "results"),
+            "-q",
+        ],  # fmt: skip
         cwd=ROOT,
         env={**os.environ, "CRASH_PROBE_DIR": str(tmp_path)},
         capture_output=True,

@@ -181,9 +181,11 @@ def without_the_eval_fix(directory: Path) -> Path:
         if entry.name != "pyscript-without-eval.mjs":
             os.symlink(entry, directory / "static" / entry.name)
     assert "export function emptyWorkerHooks()" in (
-        DIST / "static" / "pyscript-without-eval.mjs").read_text(encoding="utf-8")
+        DIST / "static" / "pyscript-without-eval.mjs"
+    ).read_text(encoding="utf-8")
     (directory / "static" / "pyscript-without-eval.mjs").write_text(
-        "export function emptyWorkerHooks() { return false; }\n", encoding="utf-8")
+        "export function emptyWorkerHooks() { return false; }\n", encoding="utf-8"
+    )
     return directory
 
 

@@ -134,9 +134,7 @@ def test_a_kendall_ruleset_from_the_url_is_played(app_page: Page, site_server) -
     expect(app_page.locator("#ruleset-name")).to_have_text("Kendall, with Trap, Home Row")
 
 
-def test_bad_parameters_are_reported_as_text_and_defaults_used(
-    app_page: Page, site_server
-) -> None:
+def test_bad_parameters_are_reported_as_text_and_defaults_used(app_page: Page, site_server) -> None:
     hostile = "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
     app_page.goto(site_server.url + f"?game={hostile}&ruleset=nope&idle=soon&kiosk=perhaps",
                   wait_until="commit")  # fmt: skip

@@ -93,8 +93,6 @@ def test_decide_who_starts_throws_until_a_1_in_one_action(app_page: Page) -> Non
     assert page.evaluate("window.sticksSeen")[-1]["tumble"]
     assert page.evaluate(TUMBLING) > 0
 
-
-
     # Against the computer, no click: the opening decides itself (the person's seat
     # throws first here). Reduced motion: the sticks show their faces, nothing tumbles.
     page.emulate_media(reduced_motion="reduce")

@@ -53,9 +53,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 @pytest.mark.usefixtures("dist_dir")
-def test_the_screenshot_script_shoots_every_screen_of_its_table(
-    tmp_path: Path, page: Page
-) -> None:
+def test_the_screenshot_script_shoots_every_screen_of_its_table(tmp_path: Path, page: Page) -> None:
     shots = load_script().SHOTS
     started = time.monotonic()
     run = subprocess.run(

@@ -96,7 +96,8 @@ def senet_throw_and_move(engine: Driver) -> tuple[str, str]:
     else:
         raise AssertionError(f"{engine.name}: no move to play after {MAX_THROWS} throws")
     source = engine.evaluate(
-        "document.querySelector('#board g.piece-at:has(.piece.movable)')?.dataset.square")
+        "document.querySelector('#board g.piece-at:has(.piece.movable)')?.dataset.square"
+    )
     assert source, f"{engine.name}: a move is due but no piece is marked movable"
     acted(engine, lambda: engine.click(f'#board g.square[data-square="{source}"]'))
     move = stored(engine).actions()[-1]

@@ -62,9 +62,7 @@ def assert_plain_boot_says_why(engine: Driver) -> None:
     assert kind and kind.startswith("plain: ") and NO_JSPI_REASON in kind, kind
 
 
-def test_plays_all_three_games_resumes_and_works_offline(
-    engine: Driver, site: SiteServer
-) -> None:
+def test_plays_all_three_games_resumes_and_works_offline(engine: Driver, site: SiteServer) -> None:
     # First visit: boots under the shipped policy, no violation recorded.
     engine.goto(site.url)
     wait_ready(engine)
@@ -168,7 +166,8 @@ def test_kiosk_in_french_the_worker_plays_and_a_tap_starts_a_game(
     engine.wait_for(f"document.querySelectorAll('#moves li').length >= {done + 2}", 60,
                      "the computer's reply")  # fmt: skip
     key = engine.evaluate(
-        "Object.keys(localStorage).find((k) => k.startsWith('ludeum:v1:current'))")
+        "Object.keys(localStorage).find((k) => k.startsWith('ludeum:v1:current'))"
+    )
     assert key, "the kiosk visitor's game is not stored"
     state = stored(engine, key)
     assert len(state.actions()) >= done + 2
@@ -181,4 +180,3 @@ def test_kiosk_in_french_the_worker_plays_and_a_tap_starts_a_game(
         )
     finally:
         set_language("en")
-

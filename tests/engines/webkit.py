@@ -163,4 +163,3 @@ class WebKitDriver(Driver):
             self._driver.quit()
         finally:
             self._stop_service()
-

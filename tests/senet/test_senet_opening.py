@@ -70,9 +70,10 @@ def test_throws_already_seen_are_thrown_again_before_fresh_ones():
     assert decide_opening(start, random.Random(1), seen=seen).throws == (THREE, SIX, ONE)
     # A line that runs out (or holds no throw) before a 1: fresh throws follow.
     short = decide_opening(start, random.Random(1), seen=(THREE,))
-    assert short.throws[0] == THREE and short.throws[1:] == decide_opening(
-        start.apply(THREE), random.Random(1)
-    ).throws
+    assert (
+        short.throws[0] == THREE
+        and short.throws[1:] == decide_opening(start.apply(THREE), random.Random(1)).throws
+    )
 
 
 def test_it_goes_on_from_an_opening_already_under_way():
@@ -110,10 +111,14 @@ def test_the_opening_is_one_line_of_the_move_list_and_survives_a_save():
     state = decide_opening(start, random.Random(0), seen=(THREE, ONE)).state
     assert game_log(state) == ["Player 1 threw 3, Player 2 threw 1: Player 2 plays Black"]
     state = state.apply(Move(10, 11))
-    assert game_log(saves.load(saves.dump(state))) == game_log(state) == [
-        "Player 1 threw 3, Player 2 threw 1: Player 2 plays Black",
-        "Black (Player 2) threw 1: 10 → 11.",
-    ]
+    assert (
+        game_log(saves.load(saves.dump(state)))
+        == game_log(state)
+        == [
+            "Player 1 threw 3, Player 2 threw 1: Player 2 plays Black",
+            "Black (Player 2) threw 1: 10 → 11.",
+        ]
+    )
 
 
 def test_the_opening_line_in_french():

@@ -75,6 +75,7 @@ def test_every_rules_page_carries_the_section():
     for preset in ("jequier", "jequier_ludii", "kendall_home_row", "tait"):
         assert "How much does skill matter under" in rules_page(PRESETS[preset])
 
+
 def test_the_page_says_how_deep_the_measured_hard_searched():
     from ludeum.senet.rulesets import JEQUIER
     from ludeum.senet.skill_page import _depth, skill_section

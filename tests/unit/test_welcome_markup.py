@@ -215,7 +215,7 @@ def test_two_pictures_on_one_page_have_no_id_in_common():
     one, two = position_picture(state, ident="a"), position_picture(state, ident="b")
     ids = re.compile(r'\bid="([^"]+)"')
     assert ids.findall(one) and not set(ids.findall(one)) & set(ids.findall(two))
-    assert 'url(#a-board-arrow)' in one and 'url(#b-board-arrow)' in two
+    assert "url(#a-board-arrow)" in one and "url(#b-board-arrow)" in two
 
 
 def test_position_picture_label_board_only_and_bad_ident():

@@ -297,8 +297,12 @@ def compare_section() -> str:
     out = [_heading(_("Compare the readings"))]
     out.append(
         "<p>"
-        + escape(_("See one position played under every reading, side by side, with "
-                   "what each allows and why."))  # fmt: skip
+        + escape(
+            _(
+                "See one position played under every reading, side by side, with "
+                "what each allows and why."
+            )
+        )  # fmt: skip
         + "</p>"
     )
     out.append('<div class="compare-links">')

@@ -83,7 +83,7 @@ GAMES = (("senet", N_("Senet")), ("squadro", N_("Squadro")), ("lodestone", N_("L
 def _radios(name: str, choices, chosen: str) -> str:
     return "".join(
         f'<label class="choice"><input type="radio" name="{name}" value="{value}"'
-        f'{" checked" if value == chosen else ""}> {escape(_(label))}</label>'
+        f"{' checked' if value == chosen else ''}> {escape(_(label))}</label>"
         for value, label in choices
     )
 

@@ -44,11 +44,15 @@ def skill_section(rules: SenetRules) -> str:
         out.append(
             "<p>"
             + escape(
-                _("In {games} games against a player who moves at random, the app's Hard "
-                  "player won {rate} (95% confidence: {low} to {high}). If these rules were "
-                  "pure luck, it would win about half of them.",
-                  games=row["games"], rate=_percent(row["stronger_wins"]),
-                  low=_percent(low), high=_percent(high))
+                _(
+                    "In {games} games against a player who moves at random, the app's Hard "
+                    "player won {rate} (95% confidence: {low} to {high}). If these rules were "
+                    "pure luck, it would win about half of them.",
+                    games=row["games"],
+                    rate=_percent(row["stronger_wins"]),
+                    low=_percent(low),
+                    high=_percent(high),
+                )
             )  # fmt: skip
             + "</p>"
         )
@@ -80,11 +84,13 @@ def skill_section(rules: SenetRules) -> str:
     out.append(
         '<p class="note">'
         + escape(
-            _("Games won by the first to throw: between two computer players of equal "
-              "strength ({games} games a ruleset). Hard against random: {strong} games a "
-              "ruleset, each side starting half the time.",
-              games=RESULTS[COMPARED[0]]["self_play_games"],
-              strong=RESULTS[COMPARED[0]]["games"])
+            _(
+                "Games won by the first to throw: between two computer players of equal "
+                "strength ({games} games a ruleset). Hard against random: {strong} games a "
+                "ruleset, each side starting half the time.",
+                games=RESULTS[COMPARED[0]]["self_play_games"],
+                strong=RESULTS[COMPARED[0]]["games"],
+            )
         )  # fmt: skip
         + "</p>"
     )

@@ -304,9 +304,7 @@ def board_svg(
         '<path d="M0 0 L10 5 L0 10 z" class="track-arrow"/></marker></defs>',
     ]
     if rules.family == "tait":
-        out.append(
-            _plinth(state, PLINTH in movable, selected == PLINTH, place, tab_stop, upright)
-        )
+        out.append(_plinth(state, PLINTH in movable, selected == PLINTH, place, tab_stop, upright))
     for square in SQUARES:
         x, y = _corner(square, frame)
         classes = ["square"]
@@ -434,7 +432,11 @@ def _stacks(white: int, black: int, x: int, y: int, upright: bool = False) -> li
 
 
 def _tray(
-    state: SenetState, is_target: bool, at: tuple[int, int], place, tab_stop,
+    state: SenetState,
+    is_target: bool,
+    at: tuple[int, int],
+    place,
+    tab_stop,
     upright: bool = False,
 ) -> str:
     """Borne-off pieces beside square 30 (below it, upright); the tray is a
