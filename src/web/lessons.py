@@ -15,12 +15,12 @@ import random
 
 from pyscript import document, window
 
-from ludeum import board_keys, lessons, seats
+from ludeum import lessons, seats
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.lessons.refusals import refusal
 
-from .page import announce, element, focus_cell, listen
+from .page import announce, arrow_on_board, element, focus_cell, listen
 
 #: localStorage: ``{"senet": 3, ...}``, the steps passed in each lesson.
 PROGRESS_KEY = "ludeum:v1:lessons"
@@ -268,15 +268,8 @@ class Lessons:
         elif event.key == "Escape" and self.selected is not None:
             name, self.selected = self.selected, None
             self.render(focus=name)
-        elif event.key in board_keys.KEYS and not (event.ctrlKey or event.metaKey or event.altKey):
-            cells = [
-                (str(node.dataset.square), int(node.dataset.row), int(node.dataset.col))
-                for node in board.querySelectorAll("[data-square][data-row]")
-            ]
-            name = board_keys.next_cell(cells, self._name_of(event), event.key)
-            if name is not None:
-                event.preventDefault()
-                focus_cell(board, name)
+        else:
+            arrow_on_board(board, event)
 
     def on_step_click(self, event) -> None:
         button = event.target.closest("button[data-step]")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
+from ludeum import board_keys
 from ludeum.i18n import N_, _
 
 #: Static page text, set here so that it too goes through the translation function.
@@ -145,6 +146,22 @@ def focus_cell(board, name: str) -> bool:
     target.setAttribute("tabindex", "0")
     target.focus()
     return True
+
+
+def arrow_on_board(board, event) -> None:
+    """The board is one tab stop; the arrows, Home and End move the focus inside it
+    (``ludeum.board_keys``), without scrolling the page. Any other key: nothing."""
+    if event.key not in board_keys.KEYS or event.ctrlKey or event.metaKey or event.altKey:
+        return
+    here = event.target.closest("[data-square]")
+    cells = [
+        (str(node.dataset.square), int(node.dataset.row), int(node.dataset.col))
+        for node in board.querySelectorAll("[data-square][data-row]")
+    ]
+    name = board_keys.next_cell(cells, str(here.dataset.square) if here else None, event.key)
+    if name is not None:
+        event.preventDefault()  # no page scroll
+        focus_cell(board, name)
 
 
 def announce(text: str) -> None:

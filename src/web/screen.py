@@ -9,8 +9,8 @@ import time
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from ludeum import board_keys, saves, seats
 from ludeum import launch as launching
+from ludeum import saves, seats
 from ludeum.games import GAMES, ui_for
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
@@ -25,7 +25,7 @@ from .keeping import Keeping
 from .library import Library
 from .motion import Motion
 from .opening import Opening
-from .page import announce, element, focus_cell, listen, watch_only
+from .page import announce, arrow_on_board, element, focus_cell, listen, watch_only
 from .review import Review
 from .sticks import Sticks
 from .storage import SAVE_KEY, Storage
@@ -613,17 +613,8 @@ class GameScreen:
             name = self.selected
             self.selected = None
             self.render(focus=name)
-        elif event.key in board_keys.KEYS and not (event.ctrlKey or event.metaKey or event.altKey):
-            # The board is one tab stop; the arrows, Home and End move inside it.
-            board = element("board")
-            cells = [
-                (str(node.dataset.square), int(node.dataset.row), int(node.dataset.col))
-                for node in board.querySelectorAll("[data-square][data-row]")
-            ]
-            name = board_keys.next_cell(cells, self._name_of(event), event.key)
-            if name is not None:
-                event.preventDefault()  # no page scroll
-                focus_cell(board, name)
+        else:
+            arrow_on_board(element("board"), event)
 
     def on_page_key(self, event) -> None:
         if not (event.ctrlKey or event.metaKey) and str(event.key).lower() not in ("z", "y"):
