@@ -137,7 +137,7 @@ def french(message: str) -> str:
         set_language("en")
 
 
-def test_kiosk_in_french_the_worker_plays_and_a_tap_starts_a_game(
+def test_kiosk_in_french_the_worker_plays_a_tap_starts_a_game_and_a_lesson_plays(
     engine: Driver, site: SiteServer
 ) -> None:
     engine.goto(site.url + "?kiosk=1&game=squadro&lang=fr")
@@ -180,3 +180,13 @@ def test_kiosk_in_french_the_worker_plays_and_a_tap_starts_a_game(
         )
     finally:
         set_language("en")
+
+    # A lesson's link (issue 27), in French: a step passed by one tap on the lesson's
+    # board (one-tap moves, the default), the verdict said.
+    engine.goto(site.url + "?lesson=squadro&lang=fr")
+    wait_ready(engine)
+    engine.wait_for("document.documentElement.dataset.screen === 'lesson'", 10, "the lesson")
+    engine.tap('#lesson-board [data-square="L1"]')  # lane 1: a piece that moves 3
+    said = french("Right. {what}").split("{")[0]
+    engine.wait_for(f"document.getElementById('lesson-said').textContent.startsWith({said!r})",
+                    10, "the step passed")  # fmt: skip
