@@ -42,6 +42,7 @@ class Lessons:
         self.passed = False  # the step on screen is done
         self.wrong = False  # a wrong move is shown, waiting for "Try again"
         self.back = "game"  # the screen to go back to
+        self.announced = None  # (lesson, step) whose task was last read out
         self.readings = None  # web.compare.Compare, for Senet's disputed rules (main)
         listen(element("lesson-board"), "click", self.on_board_click)
         listen(element("lesson-board"), "keydown", self.on_board_key)
@@ -320,7 +321,6 @@ class Lessons:
         if focus is not None:
             focus_cell(board, focus)
         document.title = _("Ludeum: {game}", game=_(item.title))
-        announce_step = getattr(self, "_announced", None) != (item.id, self.index)
-        if announce_step:
-            self._announced = (item.id, self.index)
+        if self.announced != (item.id, self.index):  # a step's task is said once
+            self.announced = (item.id, self.index)
             announce(_(step.task))
