@@ -96,6 +96,19 @@ def test_fast_playouts_play_the_same_games_as_the_state_api():
         assert random_playout(start, random.Random(seed)) == (state.winner, actions)
 
 
+def test_fast_playouts_stop_at_the_throw_limit_as_the_state_api_does():
+    """Rule: the throw limit stops the game (a draw or the side ahead wins); the
+    fast loop counts the throws itself, so it must stop on the very same throw."""
+    stopped = 0
+    for seed in range(60):
+        rules = JEQUIER.with_options(throw_limit=40 + seed)
+        state, actions = play_random_game(rules, seed)
+        stopped += state.winner is not None and state.throws >= rules.throw_limit
+        start = new_game(rules, first_seat=seed % 2)
+        assert random_playout(start, random.Random(seed)) == (state.winner, actions)
+    assert stopped == 60
+
+
 def test_playouts_can_start_mid_game_with_a_throw_pending():
     source = random.Random(5)
     state = new_game(JEQUIER).apply(throw_sticks(source))

@@ -2,9 +2,10 @@
 
 This is the inner loop of Monte Carlo search and of the benchmarks, so it works on
 bare bitboards instead of building a state per action. It uses the same move
-generator (``move_masks``) and the same board update (``move_pieces``) as
-``SenetState.apply``, with the same turn rules; a test plays the same seeded games
-both ways and requires identical results.
+generator (``move_masks``) as ``SenetState.apply`` and the same turn rules; the
+board update is ``move_pieces``, with its two commonest cases (a bump that swaps
+the pieces, the water) written into the loop. Tests play the same seeded games
+both ways, up to the throw limit, and require identical results.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ..chance import random_choice
-from .moves import WATER_BIT, move_pieces, tables
+from .moves import BOARD, WATER_BIT, move_pieces, tables
 from .state import BLACK, WHITE, SenetState, next_throw
 from .sticks import throw_sticks
 
@@ -54,22 +55,17 @@ def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
         mine, opp = state.white, state.black
         off_mine, off_opp = state.borne_off[1], state.borne_off[2]
     unmoved = state.unmoved
-    throws, limit = state.throws, rules.throw_limit or 1 << 62
-    first_throw, moves = throws, 0
+    # A bump swaps the two pieces unless the reading sends the bumped piece to the
+    # first free square; the water restarts a piece on the first free square.
+    swap_on_bump = not rules.bump_to_first_empty
+    free_squares = BOARD & ~WATER_BIT
+    throws = first_throw = state.throws
+    moves = 0
     # The loop below is the hottest code of the project: every line is written for
     # CPython's speed (bits instead of square numbers, two-name swaps, no range
-    # objects, no attribute lookups). Actions played = throws + moves.
-    while True:
-        if throws >= limit:
-            colours = (BLACK, WHITE) if seat == state.black_seat else (WHITE, BLACK)
-            pieces_of = dict(zip(colours, (mine, opp), strict=True))
-            off_of = dict(zip(colours, (off_mine, off_opp), strict=True))
-            stopped = state._replace(
-                white=pieces_of[WHITE], black=pieces_of[BLACK],
-                borne_off=(0, off_of[WHITE], off_of[BLACK]), throws=throws, unmoved=unmoved,
-            )  # fmt: skip
-            return next_throw(stopped, seat).winner, actions + throws - first_throw + moves
-        throws += 1
+    # checks of our own: the ``for`` counts the throws up to the limit, no attribute
+    # lookups). Actions played = throws + moves.
+    for throws in range(first_throw + 1, (rules.throw_limit or 1 << 62) + 1):
         value = value_of_bits[getrandbits(4)]
         forward, off, back = generators[value](mine, opp, unmoved)
         ahead = forward | off
@@ -108,9 +104,16 @@ def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
                 y -= 1.0
             low = back & -back
             land = low >> value
-        if land & opp or land == WATER_BIT:
-            src = low.bit_length()  # bit s - 1 has length s
-            mine, opp, _ = move_pieces(rules, mine, opp, src, land.bit_length())
+        if land & opp:
+            if swap_on_bump:  # the bumped piece takes the mover's square
+                mine ^= low | land
+                opp ^= low | land
+            else:
+                mine, opp, _ = move_pieces(rules, mine, opp, low.bit_length(), land.bit_length())
+        elif land == WATER_BIT:  # no piece rests in the water
+            mine ^= low
+            free = free_squares & ~(mine | opp)
+            mine |= free & -free
         else:
             mine ^= low | land  # a plain step, by far the most common move
         if lock:
@@ -119,3 +122,12 @@ def random_playout(state: SenetState, source: random.Random) -> tuple[int, int]:
             seat = 1 - seat
             mine, opp = opp, mine
             off_mine, off_opp = off_opp, off_mine
+    # The throw limit stopped the game.
+    colours = (BLACK, WHITE) if seat == state.black_seat else (WHITE, BLACK)
+    pieces_of = dict(zip(colours, (mine, opp), strict=True))
+    off_of = dict(zip(colours, (off_mine, off_opp), strict=True))
+    stopped = state._replace(
+        white=pieces_of[WHITE], black=pieces_of[BLACK],
+        borne_off=(0, off_of[WHITE], off_of[BLACK]), throws=throws, unmoved=unmoved,
+    )  # fmt: skip
+    return next_throw(stopped, seat).winner, actions + throws - first_throw + moves
