@@ -6,6 +6,9 @@ probabilities, and returns a *new* state from ``apply``. Search, replay, the bro
 glue and the tests all use only this surface, so a new game plugs into all of them.
 
 Seats are 0 and 1 in every game; colours and names are the game's own business.
+Saving is not the state's business either: each game's ``save`` module writes a
+state as JSON (``to_json(state)``, ``from_json(data)``), and ``ludeum.saves`` picks
+the module by the state's type.
 """
 
 from __future__ import annotations
@@ -47,11 +50,11 @@ class GameState(Protocol):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
 
-    def history(self) -> list[Any]:
+    def actions(self) -> list[Any]:
         """Every action applied since the start, oldest first."""
 
-    def to_json(self) -> dict:
-        """A JSON-ready dict from which ``from_json`` rebuilds an equal state."""
+    def start(self) -> GameState:
+        """The state the game began from; replaying ``actions()`` on it gives this one."""
 
 
 class IllegalAction(ValueError):
