@@ -13,6 +13,7 @@ from ludeum.senet import compare
 from ludeum.senet.compare import Example, Position
 from ludeum.senet.compare import compare as compare_readings
 from ludeum.senet.moves import mask_of
+from ludeum.senet.refusal import why_refused
 from ludeum.senet.rulesets import JEQUIER, KENDALL, PRESETS, TAIT
 from ludeum.senet.state import BLACK, WHITE, Move, new_game
 from ludeum.senet.track import OFF
@@ -157,21 +158,23 @@ def test_a_lost_throw_says_whether_it_still_earns_another() -> None:
 
 
 def test_refusals_follow_the_rules_settings() -> None:
-    state = compare.reading_state(JEQUIER, PROTECTION.position())
-    assert compare._refusal(state, JEQUIER, Move(18, 21), 3) == "pair"
-    assert compare._refusal(state, JEQUIER, Move(23, 26), 3) == "safe"
+    # The engine names the rule (ludeum.senet.refusal), each reading on its own state.
+    def refused(rules, position, move, light):
+        state = compare.reading_state(rules, position)
+        return why_refused(state, move.src, move.dst, light=light)
+
+    position = PROTECTION.position()
+    assert refused(JEQUIER, position, Move(18, 21), 3) == "pair"
+    assert refused(JEQUIER, position, Move(23, 26), 3) == "safe"
     ludii = PRESETS["jequier_ludii"]
-    assert compare._refusal(state, ludii, Move(18, 21), 3) == "other"  # not refused by pairs
+    assert refused(ludii, position, Move(18, 21), 3) is None  # not refused by pairs
     last = compare.example("last-squares").position()
-    tait = compare.reading_state(TAIT, last)
-    assert compare._refusal(tait, TAIT, Move(30, OFF), 3) == "exact_off"
-    assert compare._refusal(tait, TAIT, Move(28, 25), 3) == "no_backward"
-    kendall = compare.reading_state(KENDALL, last)
-    assert compare._refusal(kendall, KENDALL, Move(24, 27), 3) == "trap"
+    assert refused(TAIT, last, Move(30, OFF), 3) == "exact_off"
+    assert refused(TAIT, last, Move(28, 25), 3) == "no_backward"
+    assert refused(KENDALL, last, Move(24, 27), 3) == "trap"
     block = compare.example("blockade").position()
-    state = compare.reading_state(JEQUIER, block)
-    assert compare._refusal(state, JEQUIER, Move(11, 15), 4) == "wall"
-    assert compare._refusal(state, ludii, Move(16, 20), 4) == "wall_any"
+    assert refused(JEQUIER, block, Move(11, 15), 4) == "wall"
+    assert refused(ludii, block, Move(16, 20), 4) == "wall_any"
 
 
 def test_every_reason_has_its_words_and_the_readings_slot() -> None:

@@ -3,10 +3,10 @@
 ``refusal(state, selected, name)`` takes what the board reports (the piece chosen,
 by its ``data-square`` name, and the square tapped next; or only a tap on a piece
 that cannot move) and returns the rule that refuses it, as a key and a sentence in
-our own words. The engine is the authority on what is legal: this module is only
-asked about moves that the engine has refused, and names the first rule, in the
-order the rules are usually taught, that the move breaks. Where no rule it knows
-applies (a reading it does not explain in detail), it says so in general words.
+our own words. The engine is the authority on what is legal and on why: for Senet
+it names the rule (``ludeum.senet.refusal.why_refused``) and this module only puts
+it in a learner's words. Where a lesson has no words of its own for the rule (a
+reading the lessons do not teach), it says so in general words.
 
 Senet's sentences are those of Jéquier's reading, the lessons' (``ludeum.lessons.senet``).
 """
@@ -111,40 +111,37 @@ def _senet(state, selected: str | None, name: str) -> Refusal | None:
     return senet_move_refusal(state, src, square)
 
 
-def senet_move_refusal(state, src: int, dst: int) -> Refusal:
-    """The rule (Jéquier's reading) that refuses moving the piece on ``src`` to
-    ``dst`` (past 30: bearing off) with the throw pending."""
-    from ..senet.protection import is_protected
-    from ..senet.state import EMPTY
+#: The engine's refusal keys (``ludeum.senet.refusal``) that a lesson says in its own
+#: words; any other rule is named in general words (``rules``). Jéquier's reading,
+#: the lessons', names its rules with these.
+SENET_KEYS = {
+    "own": "own",
+    "pair": "pair",
+    "pair_row": "pair",
+    "safe": "safe",
+    "wall": "blockade",
+    "last_row": "bear_off",
+    "backward": "backward",
+    "backward_capture": "backward_empty",
+    "distance": "distance",
+    "no_throw": "no_throw",
+}
 
-    rules = state.rules
-    board = state.board
-    value = state.throw_value
-    mine = board[src]
-    jequier = rules.family == "jequier"
-    if dst > src:
-        if jequier and value >= 4:
-            last = min(dst - 1, 30)  # the last square passed over
-            for k in range(src + 1, last - 1):
-                if all(board[j] not in (EMPTY, mine) for j in (k, k + 1, k + 2)):
-                    return Refusal("blockade")
-        if dst > 30:
-            behind = any(board[s] == mine for s in range(1, 21))
-            if jequier and behind:
-                return Refusal("bear_off")
-            return Refusal("rules")
-        if board[dst] == mine:
-            return Refusal("own")
-        if board[dst] != EMPTY and is_protected(state, dst):
-            if dst in rules.safe_squares and jequier:
-                return Refusal("safe", (("square", str(dst)),))
-            return Refusal("pair")
-    elif dst < src:
-        if jequier and any(not move.backward for move in state.moves):
-            return Refusal("backward")
-        if board[dst] != EMPTY:
-            return Refusal("own" if board[dst] == mine else "backward_empty")
-    return Refusal("rules")
+
+def senet_move_refusal(state, src: int, dst: int) -> Refusal:
+    """The rule that refuses moving the piece on ``src`` to ``dst`` (past 30:
+    bearing off) with the throw pending, as the engine names it
+    (``ludeum.senet.refusal.why_refused``), in a lesson's words."""
+    from ..senet.refusal import why_refused
+    from ..senet.track import OFF
+
+    key = why_refused(state, src, OFF if dst > 30 else dst)
+    lesson_key = SENET_KEYS.get(key, "rules")
+    if lesson_key == "safe":
+        return Refusal("safe", (("square", str(dst)),))
+    if lesson_key == "distance":
+        return Refusal("distance", (("value", str(state.throw_value)),))
+    return Refusal(lesson_key)
 
 
 # -- Squadro -------------------------------------------------------------------------

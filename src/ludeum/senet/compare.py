@@ -7,8 +7,8 @@ takes a position and a throw of the sticks, plays the throw under every preset w
 the engine itself (``SenetState.apply``), and groups the readings that allow exactly
 the same moves with the same results, so that a teacher sees a handful of columns,
 not eighteen. Each difference is then put into one sentence naming the reading and
-the rule that causes it: a refused move is explained by the rule that refuses it
-(``_refusal``), looked up on the reading's settings, not written per position.
+the rule that causes it: a refused move is explained by the rule that the engine
+names for it (``refusal.why_refused``), put into words here (``REASONS``).
 
 A position is the pieces on the board and the side to act (``Position``), the same
 for every reading: each reading gives each side its own number of pieces, so the
@@ -29,8 +29,9 @@ from typing import NamedTuple
 
 from ..i18n import N_, _
 from . import svg
-from .moves import BIT, ROW_ENDS, ROW_STARTS, mask_of
+from .moves import BIT, mask_of
 from .notation import parse_position
+from .refusal import why_refused
 from .rulesets import KENDALL_OPTIONS, PRESETS, SenetRules
 from .state import BLACK, PASS, WHITE, Move, SenetState, new_game
 from .sticks import Throw
@@ -39,13 +40,20 @@ from .track import OFF, PLINTH, WATER
 
 class Position(NamedTuple):
     """Pieces on the board (bitboards), the colour to act, and the pieces each side
-    still has waiting on a plinth (Tait's reading only; 0 elsewhere)."""
+    still has waiting on a plinth (Tait's reading only; 0 elsewhere). Two marks of a
+    Kendall game that the board does not show (and position notation does not write)
+    come along, read only by Kendall's readings: ``needs_one``, the colours (a bit
+    mask, ``1 << colour``) still waiting for their first 1 (Starting Throw; only the
+    readings with that option keep it), and ``forced``, the square of a piece of the
+    side to act just back from the water, which must move next (0: none)."""
 
     white: int
     black: int
     colour: int
     white_waiting: int = 0
     black_waiting: int = 0
+    needs_one: int = 0
+    forced: int = 0
 
 
 class Example(NamedTuple):
@@ -305,7 +313,13 @@ def reading_state(rules: SenetRules, position: Position | None) -> SenetState:
     )
     side = "W" if position.colour == WHITE else "B"
     text = f"{board} {offs[0]}-{offs[1]} {side} -"
-    return parse_position(rules, text)
+    state = parse_position(rules, text)
+    if rules.family == "kendall":
+        state = state._replace(
+            waiting=position.needs_one if rules.starting_throw else 0,
+            forced=(position.colour, position.forced) if position.forced else (),
+        )
+    return state
 
 
 def outcome(state: SenetState, light: int) -> tuple[Outcome, SenetState]:
@@ -356,9 +370,13 @@ def position_of(state: SenetState) -> Position | None:
     if state.black_seat is None or state.winner is not None:
         return None
     colour = BLACK if state.seat == state.black_seat else WHITE
+    tait = state.rules.family == "tait"
+    # The other side's piece back from the water binds its own next throw, not this one.
+    forced = state.forced[1] if state.forced and state.forced[0] == colour else 0
     return Position(state.white, state.black, colour,
-                    state.on_plinth(WHITE) if state.rules.family == "tait" else 0,
-                    state.on_plinth(BLACK) if state.rules.family == "tait" else 0)  # fmt: skip
+                    state.on_plinth(WHITE) if tait else 0,
+                    state.on_plinth(BLACK) if tait else 0,
+                    state.waiting, forced)  # fmt: skip
 
 
 # -- the moves in words ----------------------------------------------------------------
@@ -423,7 +441,7 @@ def _sentences(columns: list[Column], position: Position | None, light: int) -> 
     if position is None:
         out.extend(_opening_sentences(columns))
         return out
-    out.extend(_refusal_sentences(columns, light))
+    out.extend(_refusal_sentences(columns, position, light))
     out.extend(_result_sentences(columns))
     out.extend(_lost_sentences(columns))
     return out
@@ -446,9 +464,11 @@ def _opening_sentences(columns: list[Column]) -> list[str]:
     return out
 
 
-def _refusal_sentences(columns: list[Column], light: int) -> list[str]:
+def _refusal_sentences(columns: list[Column], position: Position, light: int) -> list[str]:
     """For each move some readings allow and others refuse: why, under each reading
     that refuses it, grouped by the reason."""
+    states = {name: reading_state(PRESETS[name], position)
+              for column in columns for name in column.presets}  # fmt: skip
     allowed: dict[Move, set[str]] = {}
     for column in columns:
         for move, _effects in column.outcome.moves:
@@ -479,13 +499,16 @@ def _refusal_sentences(columns: list[Column], light: int) -> list[str]:
                 if other and not backward:  # the same piece goes elsewhere: said, not argued
                     reason = ("elsewhere", _square_name(other[0].dst))
                 else:
-                    reason = (_refusal(column.before, PRESETS[name], move, light), "")
+                    key = why_refused(states[name], move.src, move.dst, light=light)
+                    # The throw's value, for a move it does not make (5 or 6: see above).
+                    value = str(PRESETS[name].throw_value(light)) if key == "distance" else ""
+                    reason = (key if key in REASONS else "other", value)
                 if by_piece and reason[0] in ("backward", "no_backward", "backward_capture"):
                     continue  # the sentence above says it
                 reasons.setdefault(reason, []).append(name)
-        for (reason, square), names in reasons.items():
+        for (reason, detail), names in reasons.items():  # detail: a square or a value
             out.append(_(REASONS[reason], readings=readings_name(names),
-                         move=_move_name(move), square=square))  # fmt: skip
+                         move=_move_name(move), square=detail, value=detail))  # fmt: skip
     return out
 
 
@@ -568,95 +591,20 @@ REASONS = {
         "{readings}: {move} is refused, because only Kendall's Trap option lets a piece "
         "that overshoots 26 drop into the water."
     ),
+    "starting_throw": N_(
+        "{readings}: {move} is refused, because this side may move no piece until it has "
+        "thrown a 1 (Starting Throw)."
+    ),
+    "forced": N_(
+        "{readings}: {move} is refused, because the piece just back from the water must "
+        "move with this throw."
+    ),
     "elsewhere": N_("{readings}: {move} is not possible: this throw takes that piece to {square}."),
+    "distance": N_(
+        "{readings}: {move} is not possible: a throw of {value} does not take that piece there."
+    ),
     "other": N_("{readings}: {move} is not allowed."),
 }
-
-
-def _protected_pair(opp: int, square: int, corners: bool) -> bool:
-    before, after = BIT[square - 1], BIT[square + 1]
-    if not corners:
-        if BIT[square] & ROW_STARTS:
-            before = 0
-        if BIT[square] & ROW_ENDS:
-            after = 0
-    return bool(opp & (before | after))
-
-
-def _refusal(state: SenetState, rules: SenetRules, move: Move, light: int) -> str:
-    """The rule of ``rules`` that refuses ``move`` (a key of ``REASONS``), on the
-    position ``state`` holds before the throw."""
-    value = rules.throw_value(light)
-    colour = BLACK if state.seat == state.black_seat else WHITE
-    mine, opp = (state.black, state.white) if colour == BLACK else (state.white, state.black)
-    src, dst = move
-    family = rules.family
-    thrown_moves = legal_moves_after(state, light)
-    if dst != OFF and dst < src:  # a backward move
-        if family == "tait":
-            return "no_backward"
-        if opp & BIT[dst] and not rules.backward_can_capture and family == "jequier":
-            return "backward_capture"
-        if any(m.dst == OFF or m.dst > m.src for m in thrown_moves if m != PASS):
-            return "backward"
-        return "other"
-    if family == "tait":
-        if dst == OFF:
-            return "exact_off"
-        if dst == 15 and opp & BIT[15]:
-            return "rebirth"
-        if dst == WATER:
-            return "water_last"
-        return "other"
-    if family == "kendall":
-        if dst == WATER and src <= 25 and not rules.trap:
-            return "trap"
-        if src <= 25 and src + value > 26:
-            return "stop_26"
-        if src in (28, 29) and dst == OFF and value != {28: 3, 29: 2}[src]:
-            return "exact_exit"
-        if dst == OFF and rules.home_row:
-            return "home_row"
-        if dst == OFF and src <= 25:
-            return "stop_26"
-        if dst != OFF and opp & BIT[dst]:
-            if src == 26 and dst >= 28 and (mine | opp) & BIT[WATER]:
-                return "water_guard"
-            if _protected_pair(opp, dst, True):
-                return "pair"
-        return "other"
-    # Jéquier, either reading: the move generator's checks, in its order.
-    if rules.starting_lock == "next_square_empty" and src <= 10 and (mine | opp) & BIT[src + 1]:
-        return "lock"
-    if value >= 4:
-        between = range(src + 1, min(src + value, 31))
-        if rules.rows_turn_corners:
-            runs = [k for k in between if all(opp & BIT[k + i] for i in range(3))]
-            if any(k + 2 < src + value for k in runs):
-                return "wall"
-        else:
-            both = mine | opp
-            for k in between:
-                if (k + 2 < src + value and k + 2 <= 30 and (k - 1) // 10 == (k + 1) // 10
-                        and all(both & BIT[k + i] for i in range(3))):  # fmt: skip
-                    return "wall_any"
-    if dst == OFF:
-        if mine & mask_of(range(1, 21)):
-            return "last_row"
-        if not rules.bear_off_on_exact_30 and src + value == 30:
-            return "pass_30"
-        return "other"
-    if opp & BIT[dst]:
-        if dst in rules.safe_squares:
-            return "safe"
-        if _protected_pair(opp, dst, rules.rows_turn_corners):
-            return "pair" if rules.rows_turn_corners else "pair_row"
-    return "other"
-
-
-def legal_moves_after(state: SenetState, light: int) -> tuple[Move, ...]:
-    thrown = state.apply(_throw(light))
-    return thrown.moves if thrown.throw is not None else ()
 
 
 def _result_sentences(columns: list[Column]) -> list[str]:
