@@ -139,6 +139,13 @@ def test_legal_moves_are_refused_by_nothing() -> None:
     assert why_refused(pair_row, 22, 25) is None
 
 
+def test_squares_beyond_the_track_are_no_destination() -> None:
+    tait = at(TAIT, [28], [20], off="0-0", throw="6")  # 28 + 6 is 34: past the end
+    assert why_refused(tait, 28, 34) == "distance"
+    assert why_refused(tait, 28, -6) == "distance"
+    assert why_refused(tait, 99, 5) == "no_piece"
+
+
 # -- the engine's moves, over random positions of every preset --------------------------
 
 

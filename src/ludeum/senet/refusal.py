@@ -111,6 +111,8 @@ def why_refused(state: SenetState, src: int, dst: int, *, light: int | None = No
         value = state.rules.throw_value(light)
     else:
         return "no_throw"
+    if not PLINTH <= dst <= OFF:
+        return "distance"  # not a square, nor the plinth or off the board
     if state.black_seat is None:  # the opening: a 1 moves Black's front piece a square
         front = 2 * state.rules.pieces
         return None if value == 1 and (src, dst) == (front, front + 1) else "opening"
