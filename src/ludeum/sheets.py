@@ -35,8 +35,8 @@ from .i18n import N_, _
 #: What a teacher needs on the table besides the sheet, per game.
 NEEDS = {
     "senet": N_(
-        "You need: five counters a side in two colours (coins heads up and tails up will "
-        "do), and four flat sticks with one side coloured, such as ice-lolly sticks."
+        "You need: {pieces} counters a side in two colours (coins heads up and tails up "
+        "will do), and four flat sticks with one side coloured, such as ice-lolly sticks."
     ),
     "squadro": N_(
         "You need: five counters a side in two colours, each marked with an arrow so that "
@@ -58,6 +58,18 @@ SETUP = {
         "pawn on d or on e for the king (the diagram shows both kings on d)."
     ),
 }
+
+#: Tait's reading starts with the board empty: the big board shows the plinth as an
+#: empty box to stand the counters in, the set-up diagram them standing there.
+TAIT_SETUP = N_(
+    "The board starts empty: each side's {pieces} counters wait on the plinth, the box "
+    "left of square 1. A throw of 4 brings one onto square 4, a 6 onto square 6."
+)
+SENET_BOARD = N_("Senet board, empty: thirty squares in three rows, the marked squares named")
+TAIT_BOARD = N_(
+    "Senet board, empty: thirty squares in three rows, the marked squares named, and "
+    "the plinth left of square 1, where the pieces wait to enter"
+)
 
 #: Lodestone on paper: the magnets are printed, not hidden.
 LODESTONE_PAPER = N_(
@@ -108,20 +120,23 @@ def _senet_parts(rules: Any) -> dict:
     page = PAGES[page_key(rules)]
     title = page["title"]  # read first: a subscript inside _() looks like a message
     start = new_game(rules)
-    empty = start._replace(white=0, black=0)
     key = page_key(rules)
+    tait = rules.family == "tait"
+    needs = NEEDS["senet"]  # read first, as the title is
     return {
         "title": _("Senet"),
         "reading": _(title),
+        # No piece on the board to play on, not even on Tait's plinth (its box is drawn).
         "board": picture(
-            board_svg(empty, interactive=False, ident=f"sheet-{key}"),
-            _("Senet board, empty: thirty squares in three rows, the marked squares named"),
+            board_svg(start, interactive=False, ident=f"sheet-{key}", bare=True),
+            _(TAIT_BOARD if tait else SENET_BOARD),
         ),
         "setup": picture(
             board_svg(start, interactive=False, ident=f"sheet-setup-{key}"),
             _("The pieces at the start"),
         ),
-        "setup_text": "",
+        "setup_text": _(TAIT_SETUP, pieces=rules.pieces) if tait else "",
+        "needs": _(needs, pieces=rules.pieces),
         "rules": [_(item) for item in page["play"]],
         "squares": [_(item) for item in page["squares"]],
         "landscape": True,
@@ -218,8 +233,8 @@ def game_sheet(game: str, rules: Any = None) -> str:
     ]
     if parts["setup_text"]:
         out.append(f"<p>{escape(parts['setup_text'])}</p>")
-    needs = NEEDS[game]
-    out.append(_element("p", _(needs), "sheet-needs"))
+    needs = parts.get("needs") or _(NEEDS[game])
+    out.append(_element("p", needs, "sheet-needs"))
     out.append("</section>")
     out.append('<section class="sheet-rules">')
     out.append(_element("h2", _("How to play")))

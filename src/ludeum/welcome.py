@@ -73,6 +73,10 @@ WATCH_LEVEL = "medium"
 #: How the buttons of a card name what they do: (opponent, visible words).
 FRIEND = N_("Play a friend on this device")
 WATCH = N_("Watch the computer play")
+#: The same two buttons' words in a small frame's compact welcome (static/app.css):
+#: each the start of the full words, which stay the button's name for screen readers.
+FRIEND_SHORT = N_("Play a friend")
+WATCH_SHORT = N_("Watch the computer")
 PLAY_COMPUTER = N_("Play the computer")
 #: A card's way to its game's lesson (``ludeum.lessons``).
 LEARN = N_("Learn to play")
@@ -145,6 +149,15 @@ def _id(*parts: str) -> str:
     return "-".join(("welcome", *parts))
 
 
+def _words(full: str, short: str) -> str:
+    """A button's words, full and short: the page shows one of them (the short ones
+    in a small frame), and the full ones name the button for screen readers."""
+    return (
+        f'<span class="welcome-words">{escape(_(full))}</span>'
+        f'<span class="welcome-short" aria-hidden="true">{escape(_(short))}</span>'
+    )
+
+
 def _buttons(game: str) -> str:
     title = _id(game, "title")
     computer_label = _id(game, "computer")
@@ -154,17 +167,18 @@ def _buttons(game: str) -> str:
         f"{escape(_(seats.LEVEL_NAMES[level]))}</button>"
         for level in seats.LEVELS
     )
-    play_computer, friend, watch = _(PLAY_COMPUTER), _(FRIEND), _(WATCH)
+    play_computer = _(PLAY_COMPUTER)
+    friend, watch = _words(FRIEND, FRIEND_SHORT), _words(WATCH, WATCH_SHORT)
     return (
         '<div class="welcome-actions">'
         f'<p class="welcome-computer-label" id="{computer_label}">{escape(play_computer)}</p>'
         f'<div class="welcome-levels" role="group" aria-labelledby="{computer_label}">'
         f"{levels}</div>"
         f'<button type="button" class="welcome-friend" data-game="{game}" '
-        f'data-opponent="human" aria-describedby="{title}">{escape(friend)}</button>'
+        f'data-opponent="human" aria-describedby="{title}">{friend}</button>'
         f'<button type="button" class="welcome-watch" data-game="{game}" '
         f'data-opponent="both" data-level="{WATCH_LEVEL}" aria-describedby="{title}">'
-        f"{escape(watch)}</button>"
+        f"{watch}</button>"
         f'<button type="button" class="welcome-learn quiet" data-lesson="{game}" '
         f'aria-describedby="{title}">{escape(_(LEARN))}</button>'
         "</div>"

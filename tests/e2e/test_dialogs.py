@@ -109,6 +109,19 @@ def check_close_button(page: Page, dialog_id: str, name: str = "Close") -> None:
     assert under == [], f"under the × of {dialog_id}: {under}"
 
 
+def check_rules_fit(page: Page) -> None:
+    """Nothing on the rules page is wider than its column: on a phone Senet's skill
+    table stacks each ruleset's figures under its name (it was cut at its right edge)."""
+    overflow = page.evaluate(
+        """() => { const d = document.getElementById('rules-dialog');
+             const table = d.querySelector('.skill-table');
+             const parent = table && table.parentElement.getBoundingClientRect();
+             return [d.scrollWidth - d.clientWidth,
+                     table ? table.getBoundingClientRect().right - parent.right : 0]; }"""
+    )
+    assert overflow[0] <= 0 and overflow[1] <= 0.5, f"the rules page overflows: {overflow}"
+
+
 def choose_file(page: Page, name: str, content: str) -> None:
     with page.expect_file_chooser() as chooser:
         page.locator("#import-game").click()
@@ -161,6 +174,7 @@ def test_dialogs_close_at_the_top_export_stays_open_import_says_what_it_opened(
     rules = page.locator("#rules-dialog")
     expect(rules).to_be_visible()
     check_close_button(page, "rules-dialog")
+    check_rules_fit(page)
     rules.evaluate("(d) => { d.scrollTop = d.scrollHeight; }")
     assert rules.evaluate("(d) => d.scrollTop") > 200
     check_close_button(page, "rules-dialog")
@@ -231,5 +245,6 @@ def test_dialogs_close_at_the_top_export_stays_open_import_says_what_it_opened(
         expect(said).to_have_text("Partie ouverte\u00a0: Squadro, 2 coups.")
         page.click("#show-rules")
         check_close_button(page, "rules-dialog", "Fermer")
+        check_rules_fit(page)
         page.keyboard.press("Escape")
         expect(page.locator("#rules-dialog")).to_be_hidden()

@@ -257,6 +257,63 @@ def test_a_small_frame_gets_the_embed_layout(
     assert cards.bounding_box()["y"] < board.bounding_box()["y"]
 
 
+#: The welcome screen in a frame: the games' cards and their buttons, and whether each
+#: is wholly in the frame's view (nothing scrolled).
+WELCOME_IN_VIEW = """() => {
+  const inView = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0
+      && r.bottom <= innerHeight && r.right <= innerWidth; };
+  const cards = [...document.querySelectorAll('.welcome-card')];
+  const buttons = cards.flatMap((c) => [...c.querySelectorAll('.welcome-actions button')])
+    .filter((b) => b.getClientRects().length);
+  return { screen: document.documentElement.dataset.screen,
+           state: document.getElementById('app').dataset.state,
+           cards: cards.map((c) => [c.dataset.game, inView(c)]),
+           hidden: buttons.filter((b) => !inView(b)).map((b) => b.className),
+           small: buttons.map((b) => b.getBoundingClientRect())
+             .filter((r) => r.width < 43.99 || r.height < 43.99).length,
+           scroll: document.documentElement.scrollHeight - innerHeight };
+}"""
+
+
+def test_a_small_frame_shows_the_three_games_and_their_buttons_at_once(
+    context: BrowserContext,
+    site_server: SiteServer,
+    tmp_path: Path,
+    serve: Callable[[Path], SiteServer],
+    watch: Callable[..., Watch],
+) -> None:
+    """An 800x500 frame (a museum page's) opens on a compact welcome screen: a strip a
+    game, so that the three games and all their buttons are in view without scrolling,
+    at the first paint (before Python) and once Python is up. (The full-size cards
+    showed one and a half games; the game screen under them showed too.)"""
+    host_page(tmp_path / "host", site_server.url + "?embed=1", (800, 500))
+    host = serve(tmp_path / "host")
+    watch(context, host.origin, site_server.origin)
+    page = context.new_page()
+    page.goto(host.url, wait_until="commit")
+    app = page.frame_locator("iframe")
+    app.locator(".welcome-card").last.wait_for(state="attached")
+    frame = page.locator("iframe").element_handle().content_frame()
+    frame.wait_for_load_state("load")  # the style sheet applied
+    for moment in ("first paint", "ready"):
+        if moment == "ready":
+            app.locator(READY_SELECTOR).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+        seen = frame.evaluate(WELCOME_IN_VIEW)
+        if moment == "first paint" and seen["state"] == "ready":
+            continue  # Python was quicker than the check: the second one counts
+        assert seen["screen"] == "welcome", seen
+        assert seen["cards"] == [["senet", True], ["squadro", True], ["lodestone", True]], seen
+        assert seen["hidden"] == [] and seen["small"] == 0, (moment, seen)
+        assert seen["scroll"] <= 0, (moment, seen)
+    # The short words show; the full ones still name the button.
+    friend = app.locator('.welcome-card[data-game="squadro"] .welcome-friend')
+    expect(friend).to_have_accessible_name("Play a friend on this device")
+    expect(friend.locator(".welcome-short")).to_have_text("Play a friend")
+    expect(friend.locator(".welcome-short")).to_be_visible()
+    assert friend.locator(".welcome-words").bounding_box()["width"] <= 1
+
+
 def test_cross_site_frame_with_blocked_storage_boots_and_plays_in_memory(
     context: BrowserContext,
     site_server: SiteServer,

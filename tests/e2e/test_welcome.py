@@ -151,7 +151,7 @@ def test_welcome_screen(
     assert other.locator("#welcome-continue").is_visible()
     assert other.locator("#welcome-continue-game").text_content() == "Senet"
     assert other.locator('#welcome-continue-picture svg[role="img"]').is_visible()
-    assert other.locator(".welcome-card .welcome-friend").first.text_content() == (
+    assert other.locator(".welcome-card .welcome-friend .welcome-words").first.text_content() == (
         "Jouer avec un ami sur cet appareil"
     )
     wait_ready(other, enter=False)

@@ -82,3 +82,20 @@ def test_the_page_says_how_deep_the_measured_hard_searched():
 
     assert _depth("3 plies") == 3 and _depth("") is None and _depth("1.0 s") is None
     assert "searched 3 plies deep" in skill_section(JEQUIER)
+
+
+def test_each_figure_head_has_its_full_wording_and_a_short_one_for_phones():
+    """A phone shows the short heads (static/app.css stacks the rows there); the full
+    wording stays in the head for screen readers, the short one is hidden from them."""
+    from ludeum.senet.skill_page import HEADERS, SHORT_HEADERS
+
+    html = skill_section(PRESETS["jequier"])
+    head = html[html.index("<thead>") : html.index("</thead>")]
+    assert head.count("<th ") == len(HEADERS)
+    assert f'<th scope="col">{HEADERS[0]}</th>' in head
+    for full, short in zip(HEADERS[1:], SHORT_HEADERS, strict=True):
+        assert len(short) < len(full)
+        assert (
+            f'<th scope="col"><span class="head-long">{full}</span>'
+            f'<span class="head-short" aria-hidden="true">{short}</span></th>'
+        ) in head

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from html import unescape
 
 import pytest
 from review_games import random_game
@@ -167,3 +168,36 @@ def test_the_lodestone_sheet_prints_the_games_own_magnet_map() -> None:
     assert magnets(game_sheet("lodestone", turned)) != magnets(game_sheet("lodestone"))
     expected = [str(turned.digit_maps()[RED][square]) for square in range(64)]
     assert magnets(game_sheet("lodestone", turned)) == expected
+
+
+def test_taits_sheet_draws_the_plinth_empty_and_says_where_the_pieces_start() -> None:
+    """Tait's pieces all start off the board, on the plinth: the board to play on
+    draws the plinth as an empty box (it drew the ten pieces waiting there), the set-up
+    diagram draws them on it, and a line says so."""
+    sheet = game_sheet("senet", TAIT)
+    board, setup = svgs(parsed(sheet))
+
+    def pieces(drawing: ET.Element) -> list[ET.Element]:
+        return [e for e in drawing.iter() if (e.get("class") or "").startswith("piece ")]
+
+    def plinth(drawing: ET.Element) -> ET.Element:
+        return next(e for e in drawing.iter() if e.get("class") == "tray plinth")
+
+    assert pieces(plinth(board)) == [] and pieces(board) == []
+    assert plinth(board).find("{*}text").text == "plinth"
+    assert "the plinth left of square 1" in board.get("aria-label")
+    assert len(pieces(plinth(setup))) == 10
+    assert "The board starts empty: each side's 5 counters wait on the plinth" in unescape(sheet)
+    # The other readings have no plinth and no such line.
+    for rules in (PRESETS["jequier"], KENDALL):
+        other = game_sheet("senet", rules)
+        assert "plinth" not in other and "The board starts empty" not in other
+
+
+@pytest.mark.parametrize(
+    ("preset", "pieces"),
+    [("jequier", 5), ("kendall", 7), ("kendall_five_pieces", 5), ("tait", 5)],
+)
+def test_a_senet_sheet_asks_for_as_many_counters_as_its_reading_has(preset, pieces) -> None:
+    sheet = game_sheet("senet", PRESETS[preset])
+    assert f"You need: {pieces} counters a side in two colours" in sheet

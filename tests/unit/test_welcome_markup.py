@@ -259,3 +259,23 @@ def test_a_picture_without_words(game):
     assert "<text" in position_picture(state)
     bare = position_picture(state, words=False)
     assert "<text" not in bare and ET.fromstring(bare).get("role") == "img"
+
+
+def test_friend_and_watch_have_short_words_for_a_small_frame():
+    """A small frame's compact welcome shows the short words (static/app.css); each is
+    the start of the full ones, which stay the button's name (aria-hidden short)."""
+    for language, full, short in (
+        ("en", "Play a friend on this device", "Play a friend"),
+        ("fr", "Jouer avec un ami sur cet appareil", "Jouer avec un ami"),
+    ):
+        set_language(language)
+        root = parse(welcome.welcome_html(pictures=False))
+        for card in root.findall(".//li[@class='welcome-card']"):
+            for kind in ("friend", "watch"):
+                button = card.find(f".//button[@class='welcome-{kind}']")
+                long_words = button.find("span[@class='welcome-words']").text
+                short_words = button.find("span[@class='welcome-short']")
+                assert short_words.get("aria-hidden") == "true"
+                assert long_words.startswith(short_words.text) and short_words.text != long_words
+            friend = card.find(".//button[@class='welcome-friend']")
+            assert [span.text for span in friend] == [full, short]

@@ -24,6 +24,14 @@ HEADERS = (
     N_("Games won by the first to throw"),
     N_("Games won by Hard against random moves"),
 )
+#: The figures' column heads as a phone shows them, where the table stacks each row
+#: under its ruleset's name (static/app.css); the full heads stay there for screen
+#: readers, and the note under the table says what each figure counts.
+SHORT_HEADERS = (
+    N_("Throws"),
+    N_("First to throw wins"),
+    N_("Hard against random"),
+)
 
 
 def _percent(value: float) -> str:
@@ -67,7 +75,12 @@ def skill_section(rules: SenetRules) -> str:
         shown.append(rules.preset)
     caption = escape(_("Measured by the app's computer players"))
     out.append(f'<table class="skill-table"><caption>{caption}</caption><thead><tr>')
-    out.extend(f'<th scope="col">{escape(_(header))}</th>' for header in HEADERS)
+    out.append(f'<th scope="col">{escape(_(HEADERS[0]))}</th>')
+    out.extend(
+        f'<th scope="col"><span class="head-long">{escape(_(long))}</span>'
+        f'<span class="head-short" aria-hidden="true">{escape(_(short))}</span></th>'
+        for long, short in zip(HEADERS[1:], SHORT_HEADERS, strict=True)
+    )
     out.append("</tr></thead><tbody>")
     for preset in shown:
         figures = RESULTS.get(preset)

@@ -258,11 +258,13 @@ def board_svg(
     interactive: bool = True,
     upright: bool = False,
     touched: frozenset[int] = frozenset(),
+    bare: bool = False,
 ) -> str:
     """The whole board: squares with their marks and numbers, the track, the
     pieces, the borne-off tray, the last move and, for a selected piece, where it
     can go. ``touched`` squares (those a computer's turn of several moves passed
-    through) are tinted as the last move's are.
+    through) are tinted as the last move's are. ``bare`` draws no piece at all, not
+    even in the tray or on Tait's plinth: a printed board to play on with counters.
 
     Played boards are a grid of cells, each a button with ``data-square`` (the name
     ``ui.tap`` takes), ``data-row``/``data-col`` (its place on screen, for the
@@ -304,7 +306,9 @@ def board_svg(
         '<path d="M0 0 L10 5 L0 10 z" class="track-arrow"/></marker></defs>',
     ]
     if rules.family == "tait":
-        out.append(_plinth(state, PLINTH in movable, selected == PLINTH, place, tab_stop, upright))
+        out.append(
+            _plinth(state, PLINTH in movable, selected == PLINTH, place, tab_stop, upright, bare)
+        )
     for square in SQUARES:
         x, y = _corner(square, frame)
         classes = ["square"]
@@ -359,7 +363,7 @@ def board_svg(
         f'aria-hidden="true"/>'
     )
     for colour, mask in ((WHITE, state.white), (BLACK, state.black)):
-        for square in bits(mask):
+        for square in bits(0 if bare else mask):
             cx, cy = _centre(square, frame)
             cls = "movable" if square in movable and selected is None else ""
             if square == selected:
@@ -372,7 +376,7 @@ def board_svg(
         tray_at = (MARGIN, frame.top + SIZE * 10 + MARGIN)
     else:
         tray_at = (frame.left + SIZE * 10 + MARGIN, MARGIN)
-    out.append(_tray(state, OFF in targets, tray_at, place, tab_stop, upright))
+    out.append(_tray(state, OFF in targets, tray_at, place, tab_stop, upright, bare))
     out.append("</svg>")
     return "".join(out)
 
@@ -382,12 +386,18 @@ def _cell_name(square: int) -> str:
 
 
 def _plinth(
-    state: SenetState, can_enter: bool, chosen: bool, place, tab_stop, upright: bool = False
+    state: SenetState,
+    can_enter: bool,
+    chosen: bool,
+    place,
+    tab_stop,
+    upright: bool = False,
+    bare: bool = False,
 ) -> str:
     """Tait's plinth, left of the board (above it, upright): pieces waiting to enter.
     It is a source square when a throw lets a piece enter."""
     x, y = MARGIN, MARGIN
-    white, black = state.on_plinth(WHITE), state.on_plinth(BLACK)
+    white, black = (0, 0) if bare else (state.on_plinth(WHITE), state.on_plinth(BLACK))
     # Whole messages, not the plinth's name plus the cells' "selected": the state's
     # words agree with "plinth" in some languages, not with "piece" as on a square.
     if chosen:
@@ -438,11 +448,12 @@ def _tray(
     place,
     tab_stop,
     upright: bool = False,
+    bare: bool = False,
 ) -> str:
     """Borne-off pieces beside square 30 (below it, upright); the tray is a
     destination when bearing off."""
     x, y = at
-    white_off, black_off = state.borne_off[WHITE], state.borne_off[BLACK]
+    white_off, black_off = (0, 0) if bare else (state.borne_off[WHITE], state.borne_off[BLACK])
     label = _("Borne off: White {white}, Black {black}", white=white_off, black=black_off)
     if is_target:
         label += ", " + _("target for the selected piece")
