@@ -22,6 +22,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 #: Enough for any game played at random by clicks to end (Squadro ends in about
 #: 60 moves, Lodestone in about 150 actions).
 MAX_ACTIONS = 1500
+#: The ruleset with the longest name (src/ludeum/senet/rulesets.py): 559 px in French.
+LONGEST_RULESET = "kendall_five_pieces_starting_throw_trap_home_row"
 
 OBSERVE_SHIFTS = """() => {
   window.testShifts = [];
@@ -127,18 +129,50 @@ def board_share(page: Page) -> float:
     }""")
 
 
+def content_width(page: Page) -> float:
+    """The width of the page's content: <main>'s, less its padding."""
+    return page.evaluate("""() => {
+      const main = document.querySelector('main'), style = getComputedStyle(main);
+      return main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    }""")
+
+
+def ruleset_name_fits(page: Page) -> bool:
+    """The header's ruleset name is shown whole, not cut short."""
+    return page.evaluate("""() => {
+      const name = document.getElementById('ruleset-name');
+      return name.textContent.length > 0 && name.scrollWidth <= name.clientWidth
+        && name.scrollHeight <= name.clientHeight;
+    }""")
+
+
 def lit_card(page: Page) -> str:
     return page.locator("#player-cards .player-card.lit .card-name").inner_text()
 
 
-def test_desktop_board_fills_the_window_and_nothing_moves_between_turns(open_screen) -> None:
+def test_desktop_board_fills_the_window_and_nothing_moves_between_turns(
+    open_screen, site_server: SiteServer
+) -> None:
     page = open_screen(DESKTOP)
     rng = random.Random(25)
 
-    # Senet: the board spans the column beside the side panel.
+    # Senet: its long board spans the window's width, at least 350 px tall, and the
+    # panel's parts lie under it, the throw and both cards in view without scrolling.
     board = page.locator("#board svg").bounding_box()
     stage = page.locator(".stage").bounding_box()
     assert board["width"] >= stage["width"] - 24, (board, stage)
+    assert board["width"] >= 0.95 * content_width(page) and board["height"] >= 350, board
+    for part in ("#throw", "#player-cards .player-card >> nth=0",
+                 "#player-cards .player-card >> nth=1"):  # fmt: skip
+        box = page.locator(part).bounding_box()
+        assert box["y"] >= board["y"] + board["height"], (part, box)
+        assert box["y"] + box["height"] <= 800 and box["x"] + box["width"] <= 1280, (part, box)
+    assert page.evaluate("() => document.documentElement.scrollHeight") <= 800
+    # At 1000x700 the settings are behind the gear and the ruleset's name is whole.
+    page.set_viewport_size({"width": 1000, "height": 700})
+    expect(page.locator("#language")).to_be_hidden()
+    assert ruleset_name_fits(page), page.locator("#ruleset-name").inner_text()
+    page.set_viewport_size(DESKTOP["viewport"])
     assert page.locator("#player-cards .player-card").count() == 2
     expect(page.locator("#player-cards .player-card.lit .card-badge")).to_have_text("to play")
     observe_shifts(page)
@@ -183,6 +217,13 @@ def test_desktop_board_fills_the_window_and_nothing_moves_between_turns(open_scr
     expect(page.locator("#game-over")).to_be_hidden()
     assert page.locator("#player-cards .card-name").all_inner_texts() == [
         "Computer · Easy", "You"]  # fmt: skip
+
+    # The longest ruleset name, in French, is whole in the header at 1000x700.
+    page.set_viewport_size({"width": 1000, "height": 700})
+    page.goto(f"{site_server.url}?ruleset={LONGEST_RULESET}&lang=fr")
+    wait_ready(page)
+    expect(page.locator("#ruleset-name")).to_contain_text("Rangée de départ")
+    assert ruleset_name_fits(page), page.locator("#ruleset-name").inner_text()
 
 
 def test_phone_board_spans_the_width_with_44_px_targets(open_screen) -> None:
