@@ -294,6 +294,7 @@ class Lessons:
             title=_(step.title),
         )
         element("lesson-text").textContent = _(step.text)
+        element("lesson").dataset.game = item.game  # its layout differs a little per game
         element("lesson-task").textContent = _(step.task)
         board = element("lesson-board")
         if self.state is not None:

@@ -62,7 +62,23 @@ def test_each_lesson_completed_by_clicks_with_progress_kept(app_page: Page, site
     page.click('#welcome button[data-lesson="senet"]')
     expect(page.locator(":root")).to_have_attribute("data-screen", "lesson")
     expect(page.locator("#lesson-title")).to_have_text("Learn Senet")
-    complete(page, "senet")
+    # Senet's long board across a desktop window, the step under it: the task, the
+    # verdict and the next button in view without scrolling (app.css).
+    page.click("#lesson-throw")
+    expect(page.locator(SAID)).to_contain_text("a throw of")
+    widths = page.evaluate(
+        """() => {
+        const main = document.getElementById("app"), style = getComputedStyle(main);
+        const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+        const board = document.querySelector("#lesson-board svg");
+        return [board.getBoundingClientRect().width, main.clientWidth - pad];
+        }"""
+    )
+    assert widths[0] >= 0.9 * widths[1], widths
+    for shown in ("#lesson-task", SAID, "#lesson-next"):
+        expect(page.locator(shown)).to_be_in_viewport(ratio=1)
+    page.click("#lesson-next")
+    complete(page, "senet", first=1)
     check_accessibility(page, "lesson, last step")
     for lesson_id in ("lodestone", "squadro"):
         page.goto(f"{site_server.url}?lesson={lesson_id}", wait_until="commit")
