@@ -78,8 +78,9 @@ WATCH = N_("Watch the computer play")
 FRIEND_SHORT = N_("Play a friend")
 WATCH_SHORT = N_("Watch the computer")
 PLAY_COMPUTER = N_("Play the computer")
-#: A card's way to its game's lesson (``ludeum.lessons``).
-LEARN = N_("Learn to play")
+#: Senet's fold of readings, its summary's words: full, and short in a small frame.
+OTHER_READINGS = N_("Other readings of the rules")
+OTHER_READINGS_SHORT = N_("Other readings")
 
 
 #: URL parameters that still open on the welcome screen (settings, not a game; and
@@ -149,13 +150,27 @@ def _id(*parts: str) -> str:
     return "-".join(("welcome", *parts))
 
 
-def _words(full: str, short: str) -> str:
-    """A button's words, full and short: the page shows one of them (the short ones
-    in a small frame), and the full ones name the button for screen readers."""
+def words_html(full: str, short: str) -> str:
+    """A button's words (already translated), full and short: the page shows one of
+    them (the short ones in a small frame), and the full ones name the button for
+    screen readers."""
     return (
-        f'<span class="welcome-words">{escape(_(full))}</span>'
-        f'<span class="welcome-short" aria-hidden="true">{escape(_(short))}</span>'
+        f'<span class="welcome-words">{escape(full)}</span>'
+        f'<span class="welcome-short" aria-hidden="true">{escape(short)}</span>'
     )
+
+
+def _words(full: str, short: str) -> str:
+    return words_html(_(full), _(short))
+
+
+def learn_html(game: str, passed: int = 0) -> str:
+    """A card's lesson button's words, with the learner's progress (``passed`` steps
+    of the game's lesson), full and short."""
+    from . import lessons
+
+    item = lessons.for_game(game)
+    return words_html(lessons.learn_label(item, passed), lessons.learn_short(item, passed))
 
 
 def _buttons(game: str) -> str:
@@ -180,7 +195,7 @@ def _buttons(game: str) -> str:
         f'data-opponent="both" data-level="{WATCH_LEVEL}" aria-describedby="{title}">'
         f"{watch}</button>"
         f'<button type="button" class="welcome-learn quiet" data-lesson="{game}" '
-        f'aria-describedby="{title}">{escape(_(LEARN))}</button>'
+        f'aria-describedby="{title}">{learn_html(game)}</button>'
         "</div>"
     )
 
@@ -188,7 +203,7 @@ def _buttons(game: str) -> str:
 def readings_html() -> str:
     """Senet's fold: the readings as radio buttons (the default checked), Kendall's
     four options, and the way to the custom rules (the new-game dialog)."""
-    summary, legend = _("Other readings of the rules"), _("Senet: the reading played")
+    summary, legend = _words(OTHER_READINGS, OTHER_READINGS_SHORT), _("Senet: the reading played")
     options_legend, custom_button = _("Kendall's options"), _("Choose the custom rules…")
     rows = []
     for value, name, line in READINGS:
@@ -209,7 +224,7 @@ def readings_html() -> str:
                 f"</legend>{boxes}</fieldset>"
             )
     return (
-        f'<details class="welcome-readings" id="welcome-readings"><summary>{escape(summary)}'
+        f'<details class="welcome-readings" id="welcome-readings"><summary>{summary}'
         f'</summary><fieldset class="welcome-reading-list"><legend class="visually-hidden">'
         f"{escape(legend)}</legend>{''.join(rows)}</fieldset>"
         f'<p class="welcome-custom">{escape(_(CUSTOM_LINE))} '

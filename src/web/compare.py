@@ -110,7 +110,7 @@ class Compare:
         else:
             item = compare.example(self.example)
             position = item.position()
-            about = _(item.about)
+            about = compare.about_text(item, self.light)
         element("compare-about").textContent = about
         element("compare-link-line").hidden = self.example == CURRENT
         if self.example != CURRENT:

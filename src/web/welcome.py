@@ -184,8 +184,7 @@ class Welcome:
         for button in element("welcome").querySelectorAll("button[data-lesson]"):
             lesson_id = str(button.dataset.lesson)
             if lesson_id in lessons.LESSON_IDS:
-                item = lessons.lesson(lesson_id)
-                button.textContent = lessons.learn_label(item, progress.get(lesson_id, 0))
+                button.innerHTML = lobby.learn_html(lesson_id, progress.get(lesson_id, 0))
 
     def render_continue(self) -> None:
         self.render_lessons()

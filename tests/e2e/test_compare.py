@@ -54,6 +54,7 @@ def test_the_protection_example_opens_from_the_rules_page(app_page: Page) -> Non
     )
     expect(kendall.first.locator(".compare-value")).to_have_text("The throw is worth 5.")
     expect(column(page, "Tait").locator(".compare-value")).to_have_text("The throw is worth 6.")
+    expect(page.locator("#compare-about")).to_contain_text("Black throws no light side up")
     # The game on screen, still in its opening: each reading's own start, the throw kept.
     page.select_option("#compare-example", "current")
     expect(page.locator("#compare-about")).to_contain_text("The position of the game on screen")

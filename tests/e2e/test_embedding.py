@@ -4,13 +4,16 @@ cross-site frame where the browser blocks storage (in memory, and says so)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from axe import check_accessibility
 from harness import (
+    CONTINUE_BUTTON,
     READY_SELECTOR,
     READY_TIMEOUT_MS,
+    SENET_FRIEND_BUTTON,
     SiteServer,
     Watch,
     enter_game,
@@ -312,6 +315,27 @@ def test_a_small_frame_shows_the_three_games_and_their_buttons_at_once(
     expect(friend.locator(".welcome-short")).to_have_text("Play a friend")
     expect(friend.locator(".welcome-short")).to_be_visible()
     assert friend.locator(".welcome-words").bounding_box()["width"] <= 1
+    # With a game to continue and a lesson begun: the Continue bar and the three games
+    # still fit; the lesson's button says "Lesson 3/9" (its full words name it); Tab
+    # goes on from the lesson's button to Senet's readings, after it on screen too.
+    frame.evaluate("() => localStorage.setItem('ludeum:v1:lessons', '{\"senet\":3}')")
+    app.locator(SENET_FRIEND_BUTTON).click()
+    throw_once(app)
+    app.locator("#home").click()
+    expect(app.locator(CONTINUE_BUTTON)).to_be_visible()
+    learn = app.locator('.welcome-card[data-game="senet"] .welcome-learn')
+    expect(learn).to_have_accessible_name(re.compile(r"^Continue the lesson \(3 of \d+ steps\)$"))
+    expect(learn.locator(".welcome-short")).to_have_text(re.compile(r"^Lesson 3/\d+$"))
+    seen = frame.evaluate(WELCOME_IN_VIEW)
+    assert seen["hidden"] == [] and seen["scroll"] <= 0, seen
+    assert app.locator(CONTINUE_BUTTON).bounding_box()["y"] >= 0
+    summary = app.locator("#welcome-readings summary")
+    learn_box, summary_box = learn.bounding_box(), summary.bounding_box()
+    assert summary_box["x"] >= learn_box["x"] + learn_box["width"], (learn_box, summary_box)
+    assert summary_box["height"] >= 43.99 and summary_box["y"] + summary_box["height"] <= 500
+    learn.focus()
+    page.keyboard.press("Tab")
+    expect(summary).to_be_focused()
 
 
 def test_cross_site_frame_with_blocked_storage_boots_and_plays_in_memory(

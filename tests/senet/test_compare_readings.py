@@ -298,3 +298,22 @@ def test_a_link_opens_one_example_whatever_the_address_held() -> None:
     )
     with pytest.raises(KeyError):
         compare.link("https://museum.example/", "castling")
+
+
+def test_the_words_about_an_example_follow_the_throw_chosen() -> None:
+    """The example's own words for its own throw; another throw chosen says who
+    throws what (the opening: the first throw), and for which throw the position was
+    chosen, in English and in French."""
+    protection, opening = compare.example("protection"), compare.example("opening")
+    assert compare.about_text(protection, 3) == protection.about
+    changed = compare.about_text(protection, 1)
+    assert changed.startswith("Black throws a 1.") and "throw of 3" in changed
+    assert "Black throws a 3" not in changed
+    assert compare.about_text(compare.example("last-squares"), 2).startswith("White throws a 2.")
+    assert compare.about_text(protection, 0).startswith("Black throws no light side up (a 5 or a 6")
+    assert compare.about_text(opening, 4).startswith("The first throw of the game is a 4.")
+    set_language("fr")
+    try:
+        assert compare.about_text(protection, 2).startswith("Noir lance un 2.")
+    finally:
+        set_language("en")

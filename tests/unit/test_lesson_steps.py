@@ -159,6 +159,28 @@ def test_a_learner_comes_back_where_they_left_and_the_card_says_so():
     assert "done" in learn_label(item, count)
 
 
+def test_the_lesson_button_has_short_words_for_a_small_frame():
+    """A small frame's compact welcome shows "Lesson 3/9" (static/app.css), the full
+    words staying the button's name; in French too."""
+    from ludeum.i18n import set_language
+    from ludeum.lessons import learn_short
+    from ludeum.welcome import learn_html
+
+    item = lesson("senet")
+    count = len(item.steps)
+    shown = [learn_short(item, n) for n in (0, 3, count)]
+    assert shown == ["Learn", f"Lesson 3/{count}", "Lesson done"]
+    html = learn_html("senet", 3)
+    assert f'<span class="welcome-words">Continue the lesson (3 of {count} steps)</span>' in html
+    assert f'<span class="welcome-short" aria-hidden="true">Lesson 3/{count}</span>' in html
+    set_language("fr")
+    try:
+        assert learn_short(item, 3) == f"Leçon 3/{count}"
+        assert learn_short(item, 0) == "Apprendre"
+    finally:
+        set_language("en")
+
+
 def test_steps_offer_the_readings_compared_on_their_dispute():
     from ludeum.senet.compare import EXAMPLE_IDS
 

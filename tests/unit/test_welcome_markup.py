@@ -80,7 +80,7 @@ def test_ids_are_unique_and_every_reference_resolves():
 def test_senet_readings_fold_default_checked_and_one_line_each():
     root = parse(welcome.welcome_html())
     fold = root.find(".//details[@id='welcome-readings']")
-    assert fold.find("summary").text == "Other readings of the rules"
+    assert fold.find("summary/span[@class='welcome-words']").text == "Other readings of the rules"
     radios = fold.findall(".//input[@name='welcome-reading']")
     assert [r.get("value") for r in radios] == ["jequier", "jequier_ludii", "kendall", "tait"]
     assert [r.get("checked") is not None for r in radios] == [True, False, False, False]

@@ -242,3 +242,14 @@ def learn_label(item: Lesson, passed: int) -> str:
     if passed > 0:
         return _("Continue the lesson ({passed} of {count} steps)", passed=passed, count=count)
     return _("Learn to play")
+
+
+def learn_short(item: Lesson, passed: int) -> str:
+    """The same button's words in a small frame's compact welcome (``learn_label``'s
+    full words stay the button's name for screen readers)."""
+    count = len(item.steps)
+    if passed >= count:
+        return _("Lesson done")
+    if passed > 0:
+        return _("Lesson {passed}/{count}", passed=passed, count=count)
+    return _("Learn")

@@ -139,6 +139,33 @@ EXAMPLES: tuple[Example, ...] = (
 EXAMPLE_IDS = tuple(example.id for example in EXAMPLES)
 
 
+#: Who throws what, for an example's throw changed in the chooser: (light sides up
+#: 1 to 4, or none, worth 5 or 6 by the reading). The opening has no side to name.
+THROWN = {
+    "W": (N_("White throws a {value}."),
+          N_("White throws no light side up (a 5 or a 6, by the reading).")),
+    "B": (N_("Black throws a {value}."),
+          N_("Black throws no light side up (a 5 or a 6, by the reading).")),
+    "opening": (N_("The first throw of the game is a {value}."),
+                N_("The first throw of the game has no light side up (a 5 or a 6, "
+                   "by the reading).")),
+}  # fmt: skip
+
+
+def about_text(item: Example, light: int) -> str:
+    """What the dialog says about ``item`` with the throw of ``light`` light sides up:
+    the example's own words for its own throw; for another throw chosen, who throws
+    what, and that the position was chosen for another throw (its question was about
+    that one)."""
+    if light == item.light:
+        return _(item.about)
+    some, none = THROWN["opening" if item.board is None else item.side]
+    thrown = _(some, value=light) if light else _(none)
+    return _("{thrown} (This position was chosen for a throw of {value}: the columns "
+             "show what each reading does with this one.)",
+             thrown=thrown, value=item.light)  # fmt: skip
+
+
 def link(address: str, example_id: str) -> str:
     """The app's address (``address``: the page's, with any query or fragment) that
     opens this example's comparison, for a teacher's class page."""
