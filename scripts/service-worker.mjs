@@ -17,7 +17,9 @@ const { count, size, warnings } = await generateSW({
   // The Python snapshot (about 6 MB) is kept by the page itself, in a cache of its
   // own, after it is ready (static/python-snapshot.mjs): precaching it too would
   // download it twice on a first visit.
-  globIgnores: ['static/snapshot/**'],
+  // The precompressed side files (FILE.br, FILE.gz: scripts/precompress.mjs) are
+  // for the server to send in FILE's place, never URLs of their own.
+  globIgnores: ['static/snapshot/**', '**/*.br', '**/*.gz'],
   swDest: path.join(distDir, 'sw.js'),
   // pyodide.asm.wasm is about 9.6 MB; the default limit is 2 MiB.
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
