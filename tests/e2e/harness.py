@@ -7,6 +7,7 @@ does; wait_ready waits for the app to boot. The browser is Debian's chromium.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 import threading
 from collections.abc import Iterator
@@ -19,6 +20,20 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Frame, Page, Web
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CHROMIUM = os.environ.get("LUDEUM_CHROMIUM", "/usr/bin/chromium")
+
+
+def _load_hosting():  # noqa: ANN202 (a module)
+    """scripts/hosting.py: how a host serves dist/, which SiteServer follows."""
+    spec = importlib.util.spec_from_file_location("ludeum_hosting", ROOT / "scripts" / "hosting.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: The Cache-Control a host sends (scripts/hosting.py): SiteServer sends it too, so
+#: the tests see the browser cache as visitors have it. It compresses nothing.
+HOSTING = _load_hosting()
+
 # Without the background-networking flags Chromium keeps trying to reach Google
 # hosts, which this network refuses.
 # Chromium's in-process heap profiler is switched on at random for some browser
@@ -124,6 +139,8 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         # On every response, errors included, like nginx's `add_header ... always`.
         for name, value in self._extra_headers.items():
             self.send_header(name, value)
+        if "Cache-Control" not in self._extra_headers:
+            self.send_header("Cache-Control", HOSTING.cache_control(urlsplit(self.path).path))
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
