@@ -28,10 +28,10 @@ from pathlib import Path
 #: under any sub-path. Written in the syntax Python's `re` and Go's RE2 (Caddy's
 #: path_regexp) share: no look-around, no back-references.
 CONTENT_ADDRESSED = (
-    r"/static/vendor/pyodide/[0-9a-f]{10}/[^/]+$"
-    r"|/src/ludeum\.[0-9a-f]{10}\.zip$"
-    r"|/static/snapshot/python-[0-9a-f]{16}\.snapshot$"
-    r"|/static/vendor/pyscript/[^/]+-[A-Za-z0-9_-]{8}\.js$"
+    r"(?:/static/vendor/pyodide/[0-9a-f]{10}/[^/]+"
+    r"|/src/ludeum\.[0-9a-f]{10}\.zip"
+    r"|/static/snapshot/python-[0-9a-f]{16}\.snapshot"
+    r"|/static/vendor/pyscript/[^/]+-[A-Za-z0-9_-]{8}\.js)$"
 )
 _CONTENT_ADDRESSED = re.compile(CONTENT_ADDRESSED)
 
@@ -99,9 +99,12 @@ def compressible(path: Path) -> bool:
 CADDYFILE = Path(__file__).with_name("Caddyfile")
 
 
-def caddyfile() -> str:
+def caddyfile(access_log: Path | None = None) -> str:
     """scripts/Caddyfile: serves $LUDEUM_SITE (default dist) on 127.0.0.1:$PORT
-    (default 8000) with the side files, the types and the Cache-Control above."""
+    (default 8000) with the side files, the types and the Cache-Control above.
+    ``access_log``: a file for a JSON line per response (the benchmarks count the
+    bytes sent from it), not in the committed Caddyfile."""
+    log = f"\tlog {{\n\t\toutput file {access_log}\n\t\tformat json\n\t}}\n" if access_log else ""
     types = "\n".join(
         f"\t@{suffix[1:]} path *{suffix}\n\theader @{suffix[1:]} Content-Type {kind}"
         for suffix, kind in MEDIA_TYPES.items()
@@ -120,7 +123,7 @@ def caddyfile() -> str:
 http://127.0.0.1:{{$PORT:8000}} {{
 \tbind 127.0.0.1
 \troot * {{$LUDEUM_SITE:dist}}
-
+{log}
 \t@content_addressed path_regexp {CONTENT_ADDRESSED}
 \theader @content_addressed Cache-Control "{IMMUTABLE}"
 \t@revalidate not path_regexp {CONTENT_ADDRESSED}

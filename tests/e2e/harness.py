@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import json
 import os
+import socket
+import subprocess
+import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -122,6 +127,22 @@ def dist_problem() -> str | None:
     return None
 
 
+def precache_size(dist: Path) -> int:
+    """The files of ``dist`` the service worker precaches (scripts/service-worker.mjs):
+    all but sw.js itself, the Python snapshot, which the page keeps in a cache of its
+    own (static/python-snapshot.mjs), and the precompressed side files (FILE.br,
+    FILE.gz), which a server sends in FILE's place."""
+    snapshots = dist / "static" / "snapshot"
+    return sum(
+        1
+        for p in dist.rglob("*")
+        if p.is_file()
+        and p.name != "sw.js"
+        and snapshots not in p.parents
+        and p.suffix not in (".br", ".gz")
+    )
+
+
 class _QuietHandler(SimpleHTTPRequestHandler):
     extensions_map = {
         **SimpleHTTPRequestHandler.extensions_map,
@@ -193,6 +214,73 @@ class SiteServer:
             self._httpd.shutdown()
             self._httpd.server_close()
             self._thread.join(timeout=10)
+
+
+CADDY = os.environ.get("LUDEUM_CADDY", "/usr/bin/caddy")
+
+
+class CaddyServer:
+    """``directory`` served by Debian's caddy as a host serves it (scripts/Caddyfile's
+    rules, from scripts/hosting.py: the brotli and gzip side files, the types, the
+    Cache-Control) on 127.0.0.1 on a free port; the same interface as SiteServer.
+    ``count_bytes=False`` runs the committed scripts/Caddyfile itself, which logs no
+    responses, so bytes_sent stays 0. Raises RuntimeError when caddy is missing or
+    does not start."""
+
+    def __init__(self, directory: Path, count_bytes: bool = True) -> None:
+        if not os.access(CADDY, os.X_OK):
+            raise RuntimeError(f"no {CADDY}: run scripts/ensure-browsers.sh (test.sh does)")
+        self._state = tempfile.TemporaryDirectory(prefix="ludeum-caddy-")
+        state = Path(self._state.name)
+        self._log = state / "access.log"
+        config = HOSTING.CADDYFILE
+        if count_bytes:
+            config = state / "Caddyfile"
+            config.write_text(HOSTING.caddyfile(access_log=self._log), encoding="utf-8")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.url = self.origin + "/"
+        env = {
+            **os.environ,
+            "LUDEUM_SITE": str(directory),
+            "PORT": str(self.port),
+            # Caddy's own state: in the temporary folder, not the home directory.
+            "XDG_CONFIG_HOME": str(state),
+            "XDG_DATA_HOME": str(state),
+        }
+        command = [CADDY, "run", "--adapter", "caddyfile", "--config", str(config)]
+        with (state / "caddy.out").open("w") as out:
+            self._process = subprocess.Popen(command, env=env, stdout=out, stderr=out)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError:
+                if self._process.poll() is not None or time.monotonic() > deadline:
+                    said = (state / "caddy.out").read_text(encoding="utf-8")
+                    self.stop()
+                    raise RuntimeError(
+                        f"caddy did not start on port {self.port}:\n{said}"
+                    ) from None
+                time.sleep(0.1)
+
+    @property
+    def bytes_sent(self) -> int:
+        """Bytes of response bodies sent so far, as encoded on the wire (its log's
+        "size" of each response; headers not counted)."""
+        if not self._log.is_file():
+            return 0
+        with self._log.open(encoding="utf-8") as log:
+            return sum(json.loads(line).get("size", 0) for line in log if line.strip())
+
+    def stop(self) -> None:
+        if self._process.poll() is None:
+            self._process.terminate()
+            self._process.wait(timeout=10)
+        self._state.cleanup()
 
 
 #: One-tap moves (issue 26) off, as a visitor may set them, unless the page's storage

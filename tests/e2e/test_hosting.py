@@ -9,67 +9,29 @@ from __future__ import annotations
 import gzip
 import http.client
 import json
-import os
 import re
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import HOSTING, ROOT
+from harness import HOSTING, CaddyServer
 
 pytestmark = pytest.mark.e2e
 
-CADDY = os.environ.get("LUDEUM_CADDY", "/usr/bin/caddy")
 SIDE_SUFFIXES = (".br", ".gz")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
-def caddy_origin(dist_dir: Path, tmp_path: Path) -> Iterator[str]:
-    if not os.access(CADDY, os.X_OK):
-        pytest.fail(f"no {CADDY}: run scripts/ensure-browsers.sh (scripts/test.sh does)")
-    port = free_port()
-    env = {
-        **os.environ,
-        "LUDEUM_SITE": str(dist_dir),
-        "PORT": str(port),
-        # Caddy's state folders: the test's own, not the home directory.
-        "XDG_CONFIG_HOME": str(tmp_path),
-        "XDG_DATA_HOME": str(tmp_path),
-    }
-    config = ROOT / "scripts" / "Caddyfile"
-    log = (tmp_path / "caddy.log").open("w")
-    server = subprocess.Popen(
-        [CADDY, "run", "--adapter", "caddyfile", "--config", str(config)],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    origin = f"http://127.0.0.1:{port}"
+def caddy_origin(dist_dir: Path) -> Iterator[str]:
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    log.flush()
-                    pytest.fail(f"caddy did not start:\n{(tmp_path / 'caddy.log').read_text()}")
-                time.sleep(0.1)
-        yield origin
+        server = CaddyServer(dist_dir, count_bytes=False)  # scripts/Caddyfile as it is
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    try:
+        yield server.origin
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-        log.close()
+        server.stop()
 
 
 def fetch(origin: str, path: str, accept_encoding: str | None) -> tuple[int, dict[str, str], bytes]:

@@ -74,6 +74,15 @@ def test_the_committed_caddyfile_is_the_one_hosting_py_writes(hosting) -> None:
     assert "precompressed br gzip" in text
 
 
+def test_the_deploying_guide_gives_the_same_expression_to_every_server(hosting) -> None:
+    guide = (ROOT / "docs" / "deploying.md").read_text(encoding="utf-8")
+    # Stated once, then in the Caddy and nginx snippets; Apache's also allows a side
+    # file's suffix, its path being rewritten before the header is set.
+    assert guide.count(hosting.CONTENT_ADDRESSED) >= 4
+    assert hosting.CONTENT_ADDRESSED.removesuffix("$") + r"(?:\.br|\.gz)?$#" in guide
+    assert guide.count(hosting.IMMUTABLE) >= 5
+
+
 def test_side_files_go_to_text_and_wasm_and_to_zips_of_stored_members(
     hosting, tmp_path: Path
 ) -> None:
