@@ -117,7 +117,7 @@ def _sources() -> Iterator[Path]:
 
 def dist_problem() -> str | None:
     """Why dist/ cannot be tested (missing, or older than a source), or None."""
-    built = DIST / "sw.js"  # written last by scripts/build.py
+    built = DIST / "sw.js"  # written last by scripts/build.py, but for its side files
     if not built.is_file() or not (DIST / "index.html").is_file():
         return "dist/ is not built: run `python3 scripts/build.py` (scripts/test.sh does)"
     stale = [p for p in _sources() if p.stat().st_mtime > built.stat().st_mtime]
