@@ -15,8 +15,11 @@ Chromium-only benchmark of before). Measures the time from navigation start to "
           same marker and the same performance mark
   before  (with --baseline DIR) another build of the app, e.g. the commit before the
           snapshot, built into DIR: "today" in the issue's targets
-Each run uses a fresh browser context with service workers blocked (the network and
-the caches the pages keep themselves are measured, not the precache), and visits:
+Served by Debian's caddy as a host serves the site (brotli or gzip side files, the
+Cache-Control of scripts/hosting.py), or with `--server plain` by the tests' server
+(Python's http.server: every file as it is, nothing compressed). Each run uses a
+fresh browser context with service workers blocked (the network and the caches the
+pages keep themselves are measured, not the precache), and visits:
   cold        the first visit, empty caches
   warm-first  the second visit, before the Python snapshot is cached (app only: it
               is fetched after this visit is ready, never on a first visit)
@@ -67,7 +70,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
-from harness import CHROMIUM, CHROMIUM_ARGS, DIST, SiteServer  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, DIST, CaddyServer, SiteServer  # noqa: E402
 
 # The cross-engine tests' drivers (driver.py's interface), imported when used.
 ENGINES_DIR = Path(__file__).resolve().parent.parent / "tests" / "engines"
@@ -666,6 +669,10 @@ def main() -> int:
                         help="Chromium: throttled runs (default 3; 0 for none)")  # fmt: skip
     parser.add_argument("--baseline", type=Path,
                         help="Chromium: another build of the app to compare")  # fmt: skip
+    parser.add_argument("--server", choices=("caddy", "plain"), default="caddy",
+                        help="caddy (default): as a host serves dist/, brotli or gzip side "
+                        "files and Cache-Control (scripts/Caddyfile); plain: the tests' "
+                        "http.server, nothing compressed")  # fmt: skip
     parser.add_argument("--engines", type=engines_arg, default=ENGINES,
                         help="comma-separated (default chromium,firefox,webkit)")  # fmt: skip
     parser.add_argument("--engine-runs", type=int, default=5,
@@ -688,7 +695,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="ludeum-bench-") as tmp:
         make_site(Path(tmp) / "site", args.baseline.resolve() if args.baseline else None)
         (Path(tmp) / "logs").mkdir()
-        server = SiteServer(Path(tmp) / "site")
+        serve = CaddyServer if args.server == "caddy" else SiteServer
+        server = serve(Path(tmp) / "site")
         if args.resume:
             try:
                 run_resume(server, ("app",) + (("before",) if args.baseline else ()), args)

@@ -17,8 +17,10 @@ What gets such a name:
 Already content-addressed: PyScript's chunks (name-<8 characters>.js, made by its
 bundler) and the Python snapshot (python-<16 hex digits>.snapshot).
 
-`IMMUTABLE` matches every such path; docs/deploying.md tells hosts to serve them with
-`Cache-Control: public, max-age=31536000, immutable` and everything else `no-cache`.
+`CONTENT_ADDRESSED` matches the URL path of every such file, under any sub-path; the
+service worker, the Caddyfile, the tests' server and docs/deploying.md all follow it
+(scripts/hosting.py): such files are served `Cache-Control: public, max-age=31536000,
+immutable`, everything else `no-cache`.
 """
 
 from __future__ import annotations
@@ -33,13 +35,25 @@ RUNTIME_DIR = "static/vendor/pyodide"
 ENGINE_ARCHIVE = "src/ludeum.zip"
 DIGEST_LENGTH = 10
 
-#: A path (relative to the site's root, "/" separated) whose name says its content.
-IMMUTABLE = re.compile(
-    r"^(?:static/vendor/pyodide/[0-9a-f]{10}/[^/]+"
-    r"|src/ludeum\.[0-9a-f]{10}\.zip"
-    r"|static/snapshot/python-[0-9a-f]{16}\.snapshot"
-    r"|static/vendor/pyscript/[^/]+-[A-Za-z0-9_-]{8}\.js)$"
+#: URL paths whose name changes whenever their content does: the Pyodide runtime's
+#: folder and the engine archive (a digest of their content in the name), the Python
+#: snapshot (a digest of the engine and Pyodide it was made from) and PyScript's
+#: bundler chunks (name-HASH.js). Matched at the end of the path, so the site works
+#: under any sub-path. Written in the syntax that Python's `re`, JavaScript's RegExp
+#: and Go's RE2 (Caddy's path_regexp) share: no look-around, no back-references.
+CONTENT_ADDRESSED = (
+    r"(?:/static/vendor/pyodide/[0-9a-f]{10}/[^/]+"
+    r"|/src/ludeum\.[0-9a-f]{10}\.zip"
+    r"|/static/snapshot/python-[0-9a-f]{16}\.snapshot"
+    r"|/static/vendor/pyscript/[^/]+-[A-Za-z0-9_-]{8}\.js)$"
 )
+_CONTENT_ADDRESSED = re.compile(CONTENT_ADDRESSED)
+
+
+def names_its_content(path: str) -> bool:
+    """Whether a URL path ("/static/...") or a path inside dist/ ("static/...") is
+    one whose name says its content."""
+    return _CONTENT_ADDRESSED.search("/" + path.lstrip("/")) is not None
 
 
 class AddressingError(Exception):

@@ -26,7 +26,11 @@ Steps:
      dist/static/python-snapshot.mjs. Skipped, with a warning, where no Chromium is
      installed: every boot is then a plain one.
   7. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
-  8. Pack dist/ into build/ludeum-site.zip, the deployable bundle: one folder,
+  8. Write brotli and gzip side files (FILE.br, FILE.gz) beside each file worth
+     compressing, for servers that send them as they are (scripts/precompress.mjs;
+     which files: scripts/hosting.py). After sw.js, which gets them too, and which
+     never precaches them.
+  9. Pack dist/ into build/ludeum-site.zip, the deployable bundle: one folder,
      ludeum/, to unpack on any static server (docs/deploying.md).
 
 Every URL in dist/ is relative, so dist/ can be served under any sub-path.
@@ -398,7 +402,7 @@ ENGINE_NAME = re.compile(r"^src/ludeum(\.[0-9a-f]{10})?\.zip$")
 
 
 def generate_service_worker() -> None:
-    run(["node", "scripts/service-worker.mjs", str(DIST)])
+    run(["node", "scripts/service-worker.mjs", str(DIST), CONTENT_ADDRESSED])
     text = (DIST / "sw.js").read_text(encoding="utf-8")
     if "importScripts" in text:
         raise BuildError("sw.js loads scripts (importScripts): the Workbox runtime must be inlined")
@@ -530,6 +534,52 @@ def preload_hints(addressed: Addressed) -> str:
     return "\n  ".join(links)
 
 
+PRECOMPRESS_CACHE = ROOT / "build" / "precompressed"
+
+
+def hosting_rules():  # noqa: ANN201 (a module)
+    """scripts/hosting.py, which says how a host serves dist/ (also when this file is
+    loaded by path, as the tests do, with scripts/ not on sys.path)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import hosting
+    finally:
+        sys.path.pop(0)
+    return hosting
+
+
+def precompress_site() -> None:
+    """Brotli and gzip side files (FILE.br, FILE.gz) beside every file of dist/ worth
+    compressing (hosting.compressible), for servers that send them as they are
+    (docs/deploying.md); made by scripts/precompress.mjs, which caches them by
+    content in build/precompressed/. Files are found by walking dist/, whatever
+    their names."""
+    hosting = hosting_rules()
+    started = time.monotonic()
+    files = sorted(p for p in DIST.rglob("*") if p.is_file() and hosting.compressible(p))
+    if not files:
+        raise BuildError("no file of dist/ to precompress")
+    log(f"$ node scripts/precompress.mjs build/precompressed ({len(files)} files)")
+    try:
+        out = subprocess.run(
+            ["node", "scripts/precompress.mjs", str(PRECOMPRESS_CACHE), *map(str, files)],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"precompress failed: {exc.stderr.strip()}") from exc
+    sizes = [json.loads(line) for line in out.splitlines()]
+    raw = sum(s["size"] for s in sizes)
+    br = sum(s.get("br", s["size"]) for s in sizes)
+    gz = sum(s.get("gz", s["size"]) for s in sizes)
+    log(
+        f"precompressed {len(sizes)} files of {raw:,} bytes: brotli {br:,}, gzip {gz:,}, "
+        f"in {time.monotonic() - started:.1f} s"
+    )
+
+
 def write_bundle() -> None:
     """dist/ as one zip with a single top folder, entries sorted, times and
     permissions fixed, so the same site always gives the same bytes (the Python
@@ -580,6 +630,7 @@ def main() -> int:
         make_snapshot()
         address_files()
         generate_service_worker()
+        precompress_site()
         write_bundle()
     except BuildError as exc:
         print(f"build: error: {exc}", file=sys.stderr)

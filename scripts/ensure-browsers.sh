@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Install the Debian packages of the browsers whose programs are missing, with one
-# `apt-get update` and one `apt-get install` for all of them:
+# Install the Debian packages of the browsers (and the web server) whose programs are
+# missing, with one `apt-get update` and one `apt-get install` for all of them:
 #   chromium            /usr/bin/chromium     the build's snapshot, tests/e2e
 #   firefox-esr         /usr/bin/firefox-esr  tests/engines (through npm's puppeteer-core)
 #   webkit2gtk-driver   /usr/bin/WebKitWebDriver, and with it WebKitGTK's MiniBrowser
 #   xvfb                /usr/bin/Xvfb         the display MiniBrowser needs (no headless)
+#   caddy               /usr/bin/caddy        scripts/serve.sh, tests/unit/test_hosting.py
 #
-#   bash scripts/ensure-browsers.sh                 all four (scripts/test.sh)
-#   bash scripts/ensure-browsers.sh chromium        only these (scripts/serve.sh)
+#   bash scripts/ensure-browsers.sh                 all five (scripts/test.sh)
+#   bash scripts/ensure-browsers.sh chromium caddy  only these (scripts/serve.sh)
 #
 # Nothing here downloads a browser any other way. Elsewhere than Debian (no apt-get)
 # it says what is missing and goes on: the tests that need a missing browser then
@@ -20,12 +21,13 @@ program_of() {
         firefox-esr) echo "${LUDEUM_FIREFOX:-/usr/bin/firefox-esr}" ;;
         webkit2gtk-driver) echo "${LUDEUM_WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}" ;;
         xvfb) echo /usr/bin/Xvfb ;;
+        caddy) echo "${LUDEUM_CADDY:-/usr/bin/caddy}" ;;
         *) echo "ensure-browsers: unknown package $1" >&2; exit 2 ;;
     esac
 }
 
 if [ "$#" -eq 0 ]; then
-    set -- chromium firefox-esr webkit2gtk-driver xvfb
+    set -- chromium firefox-esr webkit2gtk-driver xvfb caddy
 fi
 missing=()
 for name in "$@"; do
@@ -39,7 +41,7 @@ if [ "${#missing[@]}" -eq 0 ]; then
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "ensure-browsers: missing ${missing[*]} and no apt-get: install them (or set" \
-        "CHROMIUM, LUDEUM_FIREFOX, LUDEUM_WEBKIT_DRIVER to their programs)" >&2
+        "CHROMIUM, LUDEUM_FIREFOX, LUDEUM_WEBKIT_DRIVER, LUDEUM_CADDY to their programs)" >&2
     exit 0
 fi
 printf '\n== %s\n' "installing Debian's ${missing[*]}"

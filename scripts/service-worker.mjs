@@ -1,7 +1,7 @@
 // Generate dist/sw.js: a service worker that precaches every file of the built
 // site so the app works offline after one visit.
 //
-//   node scripts/service-worker.mjs [distDir]     (scripts/build.py runs this)
+//   node scripts/service-worker.mjs DIST CONTENT_ADDRESSED   (scripts/build.py runs this)
 //
 // Workbox versions each precached file by a hash of its content, so a new build
 // replaces exactly the files that changed. The manifest URLs are relative to
@@ -10,9 +10,19 @@ import { generateSW } from 'workbox-build';
 import path from 'node:path';
 
 const distDir = path.resolve(process.argv[2] ?? 'dist');
-// The same pattern as scripts/addressing.py's IMMUTABLE (tests/unit/test_addressing.py
-// keeps the two in step), for the manifest's URLs, which are relative to sw.js.
-const IMMUTABLE = /^(?:static\/vendor\/pyodide\/[0-9a-f]{10}\/[^/]+|src\/ludeum\.[0-9a-f]{10}\.zip|static\/snapshot\/python-[0-9a-f]{16}\.snapshot|static\/vendor\/pyscript\/[^/]+-[A-Za-z0-9_-]{8}\.js)$/;
+// The paths whose names say their content (scripts/addressing.py, CONTENT_ADDRESSED,
+// given by the build), matched against "/" + a manifest URL.
+const contentAddressed = new RegExp(process.argv[3] ?? '$^');
+
+// Files whose names say their content carry no revision: Workbox then takes them from
+// the HTTP cache the page has just filled, where a revision would make it fetch them
+// again past that cache (cache: 'reload'), and the runtime would download twice on a
+// first visit.
+const addressedByName = (entries) => ({
+  manifest: entries.map((entry) =>
+    contentAddressed.test(`/${entry.url}`) ? { ...entry, revision: null } : entry),
+  warnings: [],
+});
 
 const { count, size, warnings } = await generateSW({
   globDirectory: distDir,
@@ -20,13 +30,11 @@ const { count, size, warnings } = await generateSW({
   // The Python snapshot (about 6 MB) is kept by the page itself, in a cache of its
   // own, after it is ready (static/python-snapshot.mjs): precaching it too would
   // download it twice on a first visit.
-  globIgnores: ['static/snapshot/**'],
+  // The precompressed side files (FILE.br, FILE.gz: scripts/precompress.mjs) are
+  // for the server to send in FILE's place, never URLs of their own.
+  globIgnores: ['static/snapshot/**', '**/*.br', '**/*.gz'],
   swDest: path.join(distDir, 'sw.js'),
-  // Files whose names say their content (scripts/addressing.py, IMMUTABLE) carry no
-  // revision: Workbox then takes them from the HTTP cache the page has just filled,
-  // where a revision would make it fetch them again past that cache (cache: 'reload'),
-  // so the runtime would download twice on a first visit.
-  dontCacheBustURLsMatching: IMMUTABLE,
+  manifestTransforms: [addressedByName],
   // pyodide.asm.wasm is about 9.6 MB; the default limit is 2 MiB.
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
   // Take over the first tab at once, so it works offline without a reload.

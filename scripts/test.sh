@@ -2,7 +2,7 @@
 # Run every check: lint, unit tests, end-to-end tests in headless Chromium and the
 # cross-engine ones in Firefox and WebKit (tests/engines).
 # On a fresh machine this does all the set-up first: Debian's chromium, firefox-esr,
-# webkit2gtk-driver and xvfb (scripts/ensure-browsers.sh), the .venv with
+# webkit2gtk-driver and xvfb, and caddy (scripts/ensure-browsers.sh), the .venv with
 # requirements-dev.txt, npm packages (puppeteer-core drives Firefox) and dist/
 # (scripts/build.py, which runs `npm ci` when needed).
 # Arguments go to pytest, e.g.  bash scripts/test.sh -k offline -x

@@ -8,8 +8,14 @@ from __future__ import annotations
 
 import collections
 import functools
+import importlib.util
+import json
 import os
+import socket
+import subprocess
+import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -20,6 +26,20 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Frame, Page, Web
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CHROMIUM = os.environ.get("LUDEUM_CHROMIUM", "/usr/bin/chromium")
+
+
+def _load_hosting():  # noqa: ANN202 (a module)
+    """scripts/hosting.py: how a host serves dist/, which SiteServer follows."""
+    spec = importlib.util.spec_from_file_location("ludeum_hosting", ROOT / "scripts" / "hosting.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: The Cache-Control a host sends (scripts/hosting.py): SiteServer sends it too, so
+#: the tests see the browser cache as visitors have it. It compresses nothing.
+HOSTING = _load_hosting()
+
 # Without the background-networking flags Chromium keeps trying to reach Google
 # hosts, which this network refuses.
 # Chromium's in-process heap profiler is switched on at random for some browser
@@ -98,7 +118,7 @@ def _sources() -> Iterator[Path]:
 
 def dist_problem() -> str | None:
     """Why dist/ cannot be tested (missing, or older than a source), or None."""
-    built = DIST / "sw.js"  # written last by scripts/build.py
+    built = DIST / "sw.js"  # written last by scripts/build.py, but for its side files
     if not built.is_file() or not (DIST / "index.html").is_file():
         return "dist/ is not built: run `python3 scripts/build.py` (scripts/test.sh does)"
     stale = [p for p in _sources() if p.stat().st_mtime > built.stat().st_mtime]
@@ -106,6 +126,22 @@ def dist_problem() -> str | None:
         names = ", ".join(str(p.relative_to(ROOT)) for p in stale[:5])
         return f"dist/ is older than {names}: run `python3 scripts/build.py`"
     return None
+
+
+def precache_size(dist: Path) -> int:
+    """The files of ``dist`` the service worker precaches (scripts/service-worker.mjs):
+    all but sw.js itself, the Python snapshot, which the page keeps in a cache of its
+    own (static/python-snapshot.mjs), and the precompressed side files (FILE.br,
+    FILE.gz), which a server sends in FILE's place."""
+    snapshots = dist / "static" / "snapshot"
+    return sum(
+        1
+        for p in dist.rglob("*")
+        if p.is_file()
+        and p.name != "sw.js"
+        and snapshots not in p.parents
+        and p.suffix not in (".br", ".gz")
+    )
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -125,6 +161,8 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         # On every response, errors included, like nginx's `add_header ... always`.
         for name, value in self._extra_headers.items():
             self.send_header(name, value)
+        if "Cache-Control" not in self._extra_headers:
+            self.send_header("Cache-Control", HOSTING.cache_control(urlsplit(self.path).path))
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -191,6 +229,73 @@ class SiteServer:
             self._httpd.shutdown()
             self._httpd.server_close()
             self._thread.join(timeout=10)
+
+
+CADDY = os.environ.get("LUDEUM_CADDY", "/usr/bin/caddy")
+
+
+class CaddyServer:
+    """``directory`` served by Debian's caddy as a host serves it (scripts/Caddyfile's
+    rules, from scripts/hosting.py: the brotli and gzip side files, the types, the
+    Cache-Control) on 127.0.0.1 on a free port; the same interface as SiteServer.
+    ``count_bytes=False`` runs the committed scripts/Caddyfile itself, which logs no
+    responses, so bytes_sent stays 0. Raises RuntimeError when caddy is missing or
+    does not start."""
+
+    def __init__(self, directory: Path, count_bytes: bool = True) -> None:
+        if not os.access(CADDY, os.X_OK):
+            raise RuntimeError(f"no {CADDY}: run scripts/ensure-browsers.sh (test.sh does)")
+        self._state = tempfile.TemporaryDirectory(prefix="ludeum-caddy-")
+        state = Path(self._state.name)
+        self._log = state / "access.log"
+        config = HOSTING.CADDYFILE
+        if count_bytes:
+            config = state / "Caddyfile"
+            config.write_text(HOSTING.caddyfile(access_log=self._log), encoding="utf-8")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.url = self.origin + "/"
+        env = {
+            **os.environ,
+            "LUDEUM_SITE": str(directory),
+            "PORT": str(self.port),
+            # Caddy's own state: in the temporary folder, not the home directory.
+            "XDG_CONFIG_HOME": str(state),
+            "XDG_DATA_HOME": str(state),
+        }
+        command = [CADDY, "run", "--adapter", "caddyfile", "--config", str(config)]
+        with (state / "caddy.out").open("w") as out:
+            self._process = subprocess.Popen(command, env=env, stdout=out, stderr=out)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError:
+                if self._process.poll() is not None or time.monotonic() > deadline:
+                    said = (state / "caddy.out").read_text(encoding="utf-8")
+                    self.stop()
+                    raise RuntimeError(
+                        f"caddy did not start on port {self.port}:\n{said}"
+                    ) from None
+                time.sleep(0.1)
+
+    @property
+    def bytes_sent(self) -> int:
+        """Bytes of response bodies sent so far, as encoded on the wire (its log's
+        "size" of each response; headers not counted)."""
+        if not self._log.is_file():
+            return 0
+        with self._log.open(encoding="utf-8") as log:
+            return sum(json.loads(line).get("size", 0) for line in log if line.strip())
+
+    def stop(self) -> None:
+        if self._process.poll() is None:
+            self._process.terminate()
+            self._process.wait(timeout=10)
+        self._state.cleanup()
 
 
 #: One-tap moves (issue 26) off, as a visitor may set them, unless the page's storage

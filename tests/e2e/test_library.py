@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from axe import check_accessibility
-from harness import SiteServer, Watch, new_game, wait_ready
+from harness import SiteServer, Watch, new_game, precache_size, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
 from ludeum import saves
@@ -265,7 +265,7 @@ def wait_offline_ready(page: Page, dist: Path) -> None:
         "() => navigator.serviceWorker.controller?.state === 'activated'",
         timeout=SW_TIMEOUT_MS,
     )
-    expected = sum(1 for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    expected = precache_size(dist)
     page.wait_for_function(
         f"async () => ({PRECACHED_JS})().then((n) => n >= {expected})", timeout=SW_TIMEOUT_MS
     )

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from harness import SiteServer, Watch, new_game, wait_ready
+from harness import SiteServer, Watch, new_game, precache_size, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
@@ -22,17 +22,6 @@ PRECACHED_JS = """async () => {
   }
   return count;
 }"""
-
-
-def precache_size(dist: Path) -> int:
-    """Every file but sw.js itself and the Python snapshot, which the page keeps in a
-    cache of its own (static/python-snapshot.mjs)."""
-    snapshots = dist / "static" / "snapshot"
-    return sum(
-        1
-        for p in dist.rglob("*")
-        if p.is_file() and p.name != "sw.js" and snapshots not in p.parents
-    )
 
 
 def wait_offline_ready(page: Page, dist: Path) -> None:

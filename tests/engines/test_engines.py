@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from driver import READY_TIMEOUT_S, Driver
-from harness import ROOT, SiteServer
+from harness import ROOT, SiteServer, precache_size
 from playing import (
     acted,
     boot_kind,
@@ -40,14 +40,6 @@ SNAPSHOT_CACHED_JS = """(async () => await caches.has('ludeum-python-snapshot')
 # An engine without JavaScript Promise Integration cannot use the snapshot, whose
 # Pyodide was made with stack switching (static/python-snapshot.mjs says why).
 NO_JSPI_REASON = "stack switching"
-
-
-def precache_size() -> int:
-    """Files Workbox precaches: all of dist/ but sw.js and the snapshot."""
-    dist = ROOT / "dist"
-    snapshots = dist / "static" / "snapshot"
-    return sum(1 for p in dist.rglob("*")
-               if p.is_file() and p.name != "sw.js" and snapshots not in p.parents)  # fmt: skip
 
 
 def shipped_policy() -> str:
@@ -108,7 +100,7 @@ def test_plays_all_three_games_resumes_and_works_offline(engine: Driver, site: S
     # the third visit comes from the cache, with the game where it was.
     engine.wait_for("navigator.serviceWorker.controller?.state === 'activated'",
                      READY_TIMEOUT_S, "the service worker to control the page")  # fmt: skip
-    expected = precache_size()
+    expected = precache_size(ROOT / "dist")
     engine.wait_for(f"{PRECACHED_JS}.then((n) => n >= {expected})", READY_TIMEOUT_S,
                      f"{expected} files precached")  # fmt: skip
     if engine.name == "firefox":  # the second visit fetches it 3 s after ready

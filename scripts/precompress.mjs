@@ -1,0 +1,88 @@
+// Write precompressed side files: FILE.br (brotli, quality 11) and FILE.gz (gzip -9)
+// beside each FILE named, so that a server sends the smaller form a browser accepts
+// without compressing anything on the fly (docs/deploying.md).
+//
+//   node scripts/precompress.mjs CACHE_DIR FILE...   (scripts/build.py chooses the files)
+//
+// A side file that would not be smaller than its original is not written (and an
+// old one is removed). The output is a function of the input bytes alone: gzip's
+// header carries no name and no time. So it is kept in CACHE_DIR under a hash of
+// the input: brotli 11 takes about 30 s for Pyodide's wasm alone, which is the
+// same file build after build. Entries this run did not use are removed. Prints
+// one JSON line per file.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+// The default window (22 bits, 4 MiB): measured on pyodide.asm.wasm, the largest
+// standard one (24 bits) gave a bigger file (2,772,116 bytes against 2,741,020)
+// and took longer; the "large window" extension (up to 30) is not for browsers.
+function brotliOptions(size) {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
+// Part of every cache key: a change of settings or of zlib must not reuse old output.
+const SETTINGS = `br11-gz9 zlib ${process.versions.zlib} brotli ${process.versions.brotli}`;
+
+const [cacheDir, ...files] = process.argv.slice(2);
+const used = new Set();
+
+// FILE's brotli and gzip forms, from the cache or made (and then cached).
+async function compressed(original) {
+  const key = createHash('sha256').update(SETTINGS).update(original).digest('hex');
+  const cached = [path.join(cacheDir, `${key}.br`), path.join(cacheDir, `${key}.gz`)];
+  cached.forEach((name) => used.add(path.basename(name)));
+  try {
+    return await Promise.all(cached.map((name) => readFile(name)));
+  } catch {
+    // Not cached yet (or partly): make both.
+  }
+  // zlib's asynchronous calls run on libuv's thread pool (4 threads), so the files
+  // are compressed in parallel; brotli 11 of the 9.6 MB wasm is most of the time.
+  const made = await Promise.all([
+    brotli(original, brotliOptions(original.length)),
+    gzip(original, { level: 9 }),
+  ]);
+  // Renamed into place whole, so an interrupted build never leaves half an entry.
+  await Promise.all(
+    made.map(async (bytes, i) => {
+      await writeFile(`${cached[i]}.part`, bytes);
+      await rename(`${cached[i]}.part`, cached[i]);
+    }),
+  );
+  return made;
+}
+
+async function precompress(file) {
+  const original = await readFile(file);
+  const [br, gz] = await compressed(original);
+  const written = { file, size: original.length };
+  for (const [suffix, packed] of [['br', br], ['gz', gz]]) {
+    const side = `${file}.${suffix}`;
+    if (packed.length < original.length) {
+      await writeFile(side, packed);
+      written[suffix] = packed.length;
+    } else {
+      await rm(side, { force: true });
+    }
+  }
+  return written;
+}
+
+await mkdir(cacheDir, { recursive: true });
+const results = await Promise.all(files.map(precompress));
+for (const name of await readdir(cacheDir)) {
+  if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true });
+}
+for (const result of results) {
+  console.log(JSON.stringify(result));
+}
