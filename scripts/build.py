@@ -51,7 +51,9 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from addressing import Addressed, AddressingError, address_content, rewrite
+# Beside this file; tests load this module by its path, without scripts/ on sys.path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from addressing import Addressed, AddressingError, address_content, rewrite  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
