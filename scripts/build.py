@@ -53,7 +53,13 @@ from pathlib import Path
 
 # Beside this file; tests load this module by its path, without scripts/ on sys.path.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from addressing import Addressed, AddressingError, address_content, rewrite  # noqa: E402
+from addressing import (  # noqa: E402
+    CONTENT_ADDRESSED,
+    Addressed,
+    AddressingError,
+    address_content,
+    rewrite,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
