@@ -129,6 +129,13 @@ class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def send_head(self):  # noqa: ANN201 (the base's signature)
+        # A held path is answered only once the test lets it go (SiteServer.hold):
+        # a request that gets nothing, with the browser's HTTP cache still in play
+        # (Playwright's page.route would switch the cache off).
+        self.server.wait_if_held(self.path)
+        return super().send_head()
+
     def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 (the base's names)
         start = source.tell()
         try:
@@ -145,6 +152,13 @@ class _QuietServer(ThreadingHTTPServer):
     def count(self, sent: int) -> None:
         with self._counting:
             self.bytes_sent += sent
+
+    held: tuple[str, threading.Event] | None = None
+
+    def wait_if_held(self, path: str) -> None:
+        held = self.held
+        if held is not None and urlsplit(path).path.endswith(held[0]):
+            held[1].wait(timeout=300)
 
     def handle_error(self, request: object, client_address: object) -> None:
         pass  # browsers abort requests (navigation, going offline): not an error here
@@ -164,6 +178,13 @@ class SiteServer:
         self._thread.start()
         self._stopped = False
 
+    def hold(self, path_end: str) -> threading.Event:
+        """Answer no request whose path ends with ``path_end`` until the returned
+        event is set (then every held request is answered)."""
+        release = threading.Event()
+        self._httpd.held = (path_end, release)
+        return release
+
     @property
     def bytes_sent(self) -> int:
         """Bytes of response bodies sent so far (headers not counted)."""
@@ -173,6 +194,8 @@ class SiteServer:
         """Stop serving: afterwards every connection to the port is refused."""
         if not self._stopped:
             self._stopped = True
+            if self._httpd.held is not None:
+                self._httpd.held[1].set()  # no request left hanging
             self._httpd.shutdown()
             self._httpd.server_close()
             self._thread.join(timeout=10)
