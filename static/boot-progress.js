@@ -1,4 +1,5 @@
-// Ludeum boot progress: a classic script, run in <head> before PyScript.
+// Ludeum boot progress: a classic script, run in <head> before PyScript, after
+// boot-watch.js (which listens for its signs of life).
 //
 // On a school's wifi a first visit downloads several megabytes before Python can
 // start: the page says how far it has got (#boot-progress, fixed at the foot of the
@@ -61,8 +62,8 @@
   }
 
   // 'download' until Pyodide's files are in, then 'python' (it starts, while the
-  // engine archive may still be arriving), then 'opening' once PyScript asks for the
-  // app's entry script, which it does when the interpreter is up.
+  // engine archive may still be arriving), then 'opening' once the app's entry
+  // script arrives, which PyScript asks for when the interpreter is up.
   function phaseNow() {
     if (entryURL && arrived[entryURL] !== undefined) {
       return 'opening';
