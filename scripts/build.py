@@ -218,9 +218,11 @@ def prerender_page_text(index: Path) -> None:
 
 #: The page's classic scripts in <head>, in their order: each blocks the first paint
 #: until it is fetched and run, so the build joins them into one file (one request
-#: instead of four: about 35 ms of a cold first contentful paint here,
+#: instead of five: about 35 ms of a cold first contentful paint here,
 #: docs/performance.md). Each is a self-contained function expression.
-HEAD_SCRIPTS = ("storage-guard", "welcome", "boot-watch", "boot")
+# boot-progress last: the joined file stops at a script that throws, and an old browser
+# must still meet boot-watch, which tells it so.
+HEAD_SCRIPTS = ("storage-guard", "welcome", "boot-watch", "boot", "boot-progress")
 HEAD_BUNDLE = "static/head.js"
 
 
@@ -588,6 +590,69 @@ def precompress_site() -> None:
     )
 
 
+#: static/boot-progress.js (joined into HEAD_BUNDLE) learns here what a first visit
+#: downloads before the game is ready: globs, because names change (content-addressed
+#: folders and archives), relative to dist/.
+FIRST_VISIT_MARKER = "/* build: first-visit sizes */ null"
+FIRST_VISIT_FILES = (
+    "pyscript.toml",
+    "static/vendor/pyscript/core*.js",
+    "static/vendor/pyodide/**/*",
+    "src/ludeum*.zip",
+)
+#: Asked for by PyScript only once Python is up: [files] (the engine archive).
+FIRST_VISIT_LATER = ("src/ludeum*.zip",)
+#: Not downloads of their own: precompressed side files of the same content, and the
+#: lock file, which Pyodide is given inline rather than fetching.
+NOT_FETCHED = (".br", ".gz", ".zst", "pyodide-lock.json")
+ENTRY_SCRIPT = re.compile(r'<script type="py" src="([^"]+)"')
+
+
+def first_visit_sizes(site: Path) -> dict[str, object]:
+    """The files a first visit downloads before the game is ready, by path under
+    ``site``, with their sizes (the decoded bytes the page counts), which of them
+    PyScript asks for only once Python is up, and the app's entry script (asked for
+    last, when the interpreter is up)."""
+    entry_tag = ENTRY_SCRIPT.search((site / "index.html").read_text(encoding="utf-8"))
+    if entry_tag is None:
+        raise BuildError('index.html has no <script type="py" src=...>')
+    entry = entry_tag.group(1)
+
+    def matching(patterns: tuple[str, ...]) -> list[str]:
+        return sorted(
+            {
+                path.relative_to(site).as_posix()
+                for pattern in patterns
+                for path in site.glob(pattern)
+                if path.is_file() and not path.name.endswith(NOT_FETCHED)
+            }
+        )
+
+    # The entry script is not counted: a few kB, whose request says that Python is up.
+    files = matching(FIRST_VISIT_FILES)
+    if not (site / entry).is_file() or not any(name.endswith(".wasm") for name in files):
+        raise BuildError(f"first visit: no {entry} or no Pyodide runtime in {site}")
+    return {
+        "files": {name: (site / name).stat().st_size for name in files},
+        "later": matching(FIRST_VISIT_LATER),
+        "entry": entry,
+    }
+
+
+def write_first_visit_sizes() -> None:
+    """Run after every step that adds or renames a file a first visit downloads, and
+    before the service worker's list is made from dist/ (it versions HEAD_BUNDLE by
+    its content)."""
+    head = DIST / HEAD_BUNDLE
+    text = head.read_text(encoding="utf-8")
+    if text.count(FIRST_VISIT_MARKER) != 1:
+        raise BuildError(f"{HEAD_BUNDLE} must hold {FIRST_VISIT_MARKER!r} exactly once")
+    sizes = first_visit_sizes(DIST)
+    head.write_text(text.replace(FIRST_VISIT_MARKER, json.dumps(sizes, sort_keys=True)), "utf-8")
+    total = sum(sizes["files"].values())
+    log(f"first visit: {len(sizes['files'])} files, {total:,} bytes decoded")
+
+
 def write_bundle() -> None:
     """dist/ as one zip with a single top folder, entries sorted, times and
     permissions fixed, so the same site always gives the same bytes (the Python
@@ -637,6 +702,7 @@ def main() -> int:
         check_config()
         make_snapshot()
         address_files()
+        write_first_visit_sizes()  # after every step that names a downloaded file
         generate_service_worker()
         precompress_site()
         write_bundle()

@@ -1,37 +1,50 @@
 // Ludeum boot watch: a classic script, run in <head> before PyScript.
 //
-// A visitor must never face an endless "Loading the game…". This script says so,
-// in the page's language (static/page-language.js has put the words in place), when:
+// A visitor must never face an endless "Loading the game…", nor be told that the game
+// could not start while it is still arriving. This script says so, in the page's
+// language (static/page-language.js has put the words in place), when:
 // - the browser cannot run the game at all: no WebAssembly (missing, or turned off
 //   as in Safari's Lockdown Mode), WebAssembly without the BigInt integration
 //   Pyodide needs, or no module scripts (an old browser). Said at once.
-// - the game is not ready BOOT_DEADLINE_MS after the page started loading. A plain
-//   first visit is ready in about 3 s here in Firefox, 5 s in Chromium and WebKit
-//   (docs/performance.md); 45 s leaves room for a tablet several times slower on a
-//   slow network's first visit of 14 MB. An uncaught error or a Content-Security-
-//   Policy refusal before then shortens the wait to ERROR_GRACE_MS: a boot that
-//   has thrown rarely recovers, and the visitor should not wait 45 s to hear it.
-// The panel (#boot-failed in index.html) offers: try again (a reload); start
-// without the speed-up (no memory snapshot, shown only when the boot was using one:
-// python-snapshot.mjs reads the request from sessionStorage); and, when there is
-// one, download the saved game, byte for byte, as a file the app's Import reads.
-// The cause goes to the console. If the boot finishes after all, the panel goes
-// and the game is playable: the deadline judges, it never stops anything.
+// - the boot has gone quiet: for QUIET_MS nothing has arrived and nothing has run.
+//   Signs of life are the bytes and files static/boot-progress.js counts and its
+//   phases (`ludeum:boot-progress`), and a tick of this script's own timer that
+//   comes late, which means the main thread was busy (Python starting on it). So a
+//   slow network's first visit, however long, is never called a hang while bytes
+//   arrive. 20 s: the longest quiet moment of a normal boot, measured on Lighthouse's
+//   mobile profile (docs/reliability.md), is a few seconds, and a connection that
+//   stalls for 20 s is one a visitor would give up on anyway; a truly hung boot is
+//   said 20 s after its last sign instead of 45 s after the start. An uncaught
+//   error or a Content-Security-Policy refusal shortens the quiet wanted to
+//   ERROR_GRACE_MS: a boot that has thrown rarely recovers.
+// The panel (#boot-failed in index.html) offers: try again (a reload, which takes
+// what the HTTP cache holds); start without the speed-up (no memory snapshot, shown
+// only when the boot was using one: python-snapshot.mjs reads the request from
+// sessionStorage); and, when there is one, download the saved game, byte for byte,
+// as a file the app's Import reads. The cause goes to the console. If the boot
+// finishes after all, the panel goes and the game is playable: the watch judges, it
+// never stops anything.
 (function () {
   'use strict';
 
-  var BOOT_DEADLINE_MS = 45 * 1000;
+  var QUIET_MS = 20 * 1000;
   var ERROR_GRACE_MS = 8 * 1000;
+  // A tick later than this was held back by work on the main thread.
+  var LATE_MS = 250;
   var SAVE_KEY = 'ludeum:v1:current'; // src/web/storage.py; embeddings add '?...'
   var PLAIN_BOOT_KEY = 'ludeum:v1:plain-boot'; // python-snapshot.mjs
-  // Tests shorten the deadline (set before this script runs).
-  var deadline = typeof window.ludeumBootDeadlineMs === 'number'
-    ? window.ludeumBootDeadlineMs : BOOT_DEADLINE_MS;
+  // Tests shorten the quiet stretch (set before this script runs).
+  var quiet = typeof window.ludeumBootDeadlineMs === 'number'
+    ? window.ludeumBootDeadlineMs : QUIET_MS;
+  // How often the watch looks: often enough that a late tick stands out, and that
+  // the verdict comes within a quarter of the stretch after it is due.
+  var TICK_MS = Math.max(50, Math.min(1000, quiet / 4));
 
   var ready = false;
   var shown = false;
   var causes = [];
-  var timer = null;
+  var ticker = null;
+  var lastSign = 0; // performance.now() of the last sign of life (0: navigation start)
 
   function byId(id) {
     return document.getElementById(id);
@@ -141,7 +154,8 @@
     }
     var seconds = Math.round(performance.now() / 100) / 10;
     if (kind === 'hung') {
-      console.error('Ludeum: the game is not ready ' + seconds + ' s after the page started loading;'
+      console.error('Ludeum: the game is not ready ' + seconds + ' s after the page started loading,'
+        + ' with no sign of progress for ' + Math.round(allowed() / 100) / 10 + ' s;'
         + ' causes seen: ' + (causes.length ? causes.join(' | ') : 'none (a hang)'));
     } else {
       console.error('Ludeum: this browser cannot run the game (' + (kind === 'old'
@@ -155,15 +169,39 @@
     }
   }
 
-  // Judge the boot `ms` from now.
-  function judgeIn(ms) {
-    window.clearTimeout(timer);
-    timer = window.setTimeout(function () { fail('hung'); }, Math.max(0, ms));
+  // The longest quiet the watch has seen, for the tests and benchmarks (ms): how
+  // near a boot came to being called a hang.
+  window.ludeumBootQuietest = 0;
+
+  function alive() {
+    lastSign = performance.now();
   }
 
+  // The quiet stretch that makes a hang: shorter once something has failed.
+  function allowed() {
+    return causes.length ? Math.min(quiet, ERROR_GRACE_MS) : quiet;
+  }
+
+  function watch() {
+    var last = performance.now();
+    ticker = window.setInterval(function () {
+      var now = performance.now();
+      if (now - last > TICK_MS + LATE_MS) {
+        alive(); // held back: something ran
+      }
+      last = now;
+      window.ludeumBootQuietest = Math.max(window.ludeumBootQuietest, now - lastSign);
+      if (now - lastSign >= allowed()) {
+        window.clearInterval(ticker);
+        fail('hung');
+      }
+    }, TICK_MS);
+  }
+
+  window.addEventListener('ludeum:boot-progress', alive);
   window.addEventListener('ludeum:ready', function () {
     ready = true;
-    window.clearTimeout(timer);
+    window.clearInterval(ticker);
     hide();
   });
 
@@ -172,8 +210,8 @@
       return;
     }
     causes.push(text);
-    if (causes.length === 1 && performance.now() + ERROR_GRACE_MS < deadline) {
-      judgeIn(ERROR_GRACE_MS);
+    if (causes.length === 1) {
+      alive(); // the shorter stretch counts from the failure
     }
   }
 
@@ -217,6 +255,6 @@
   if (lacking) {
     fail(lacking === 'wasm' ? 'unsupported' : 'old');
   } else {
-    judgeIn(deadline - performance.now()); // the deadline counts from navigation start
+    watch(); // the first quiet stretch counts from navigation start
   }
 })();

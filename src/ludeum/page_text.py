@@ -38,6 +38,11 @@ BOOT_TEXT = {
     "boot-retry": N_("Try again"),
     "boot-plain": N_("Start without the speed-up"),
     "boot-download": N_("Download your saved game"),
+    # static/boot-progress.js: the phases of a boot, the first said at once.
+    "boot-progress-text": N_("Downloading the game"),
+    "boot-progress-download": N_("Downloading the game"),
+    "boot-progress-python": N_("Starting Python…"),
+    "boot-progress-opening": N_("Opening the game…"),
 }
 #: The page's <title> before the app names the game it shows: the start game's.
 TITLE = N_("Ludeum: {game}")

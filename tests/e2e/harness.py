@@ -172,6 +172,13 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         self.server.note(urlsplit(self.path).path)
         super().do_GET()
 
+    def send_head(self):  # noqa: ANN201 (the base's signature)
+        # A held path is answered only once the test lets it go (SiteServer.hold):
+        # a request that gets nothing, with the browser's HTTP cache still in play
+        # (Playwright's page.route would switch the cache off).
+        self.server.wait_if_held(self.path)
+        return super().send_head()
+
     def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 (the base's names)
         start = source.tell()
         try:
@@ -193,6 +200,13 @@ class _QuietServer(ThreadingHTTPServer):
         with self._counting:
             self.requests[path] += 1
 
+    held: tuple[str, threading.Event] | None = None
+
+    def wait_if_held(self, path: str) -> None:
+        held = self.held
+        if held is not None and urlsplit(path).path.endswith(held[0]):
+            held[1].wait(timeout=300)
+
     def handle_error(self, request: object, client_address: object) -> None:
         pass  # browsers abort requests (navigation, going offline): not an error here
 
@@ -212,6 +226,13 @@ class SiteServer:
         self._thread.start()
         self._stopped = False
 
+    def hold(self, path_end: str) -> threading.Event:
+        """Answer no request whose path ends with ``path_end`` until the returned
+        event is set (then every held request is answered)."""
+        release = threading.Event()
+        self._httpd.held = (path_end, release)
+        return release
+
     @property
     def bytes_sent(self) -> int:
         """Bytes of response bodies sent so far (headers not counted)."""
@@ -226,6 +247,8 @@ class SiteServer:
         """Stop serving: afterwards every connection to the port is refused."""
         if not self._stopped:
             self._stopped = True
+            if self._httpd.held is not None:
+                self._httpd.held[1].set()  # no request left hanging
             self._httpd.shutdown()
             self._httpd.server_close()
             self._thread.join(timeout=10)

@@ -1,11 +1,14 @@
-"""The boot watch (static/boot-watch.js): a visitor never faces an endless "Loading".
+"""The boot watch (static/boot-watch.js) and the boot progress (static/boot-progress.js):
+a visitor never faces an endless "Loading", nor a false "could not start".
 
-The rules checked: a boot that is not ready by the deadline is said, in the page's
-language, with Try again, Start without the speed-up (only when the boot used the
-snapshot, and then the next boot is plain) and the saved game as a download, byte for
-byte; the cause goes to the console; a boot that finishes after the deadline takes the
-panel away and is playable; a browser without WebAssembly is told at once that it
-cannot run the game, never "Loading".
+The rules checked: a boot that goes quiet (nothing arriving, nothing running) for the
+stretch is said, in the page's language, with Try again, Start without the speed-up
+(only when the boot used the snapshot, and then the next boot is plain) and the saved
+game as a download, byte for byte; the cause goes to the console; a boot that finishes
+after the verdict takes the panel away and is playable; a slow first visit shows its
+download advancing and is never called a hang; Try again takes the download from the
+HTTP cache; a browser without WebAssembly is told at once that it cannot run the game,
+never "Loading".
 """
 
 from __future__ import annotations
@@ -15,12 +18,12 @@ from pathlib import Path
 
 import pytest
 from harness import ONE_TAP_OFF, READY_SELECTOR, SiteServer, same_game, wait_ready
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route, expect
 from test_play import advance
 from test_snapshot import BOOT, first_visits, saved
 
-#: The deadline a test asks for, read by the page before boot-watch.js runs: a test
-#: waits seconds, not the 45 s a real visitor is given.
+#: The quiet stretch a test asks for, read by the page before boot-watch.js runs: a
+#: test waits seconds, not the 20 s a real visitor is given.
 DEADLINE = """
 const asked = sessionStorage.getItem('test:deadline');
 if (asked) window.ludeumBootDeadlineMs = Number(asked);
@@ -67,7 +70,7 @@ def test_a_hung_boot_is_said_with_retry_a_plain_start_and_the_saved_game(
     set_deadline(page, 6_000)
     page.reload(wait_until="commit")
     panel = page.locator("#boot-failed")
-    expect(panel).to_be_visible(timeout=30_000)
+    expect(panel).to_be_visible(timeout=60_000)
     expect(page.locator("#app")).to_have_attribute("data-state", "failed")
     expect(page.locator("#status")).to_be_hidden()
     expect(page.locator("#boot-failed-title")).to_have_text("The game could not start")
@@ -91,16 +94,16 @@ def test_a_hung_boot_is_said_with_retry_a_plain_start_and_the_saved_game(
     # comes back, without that button now).
     with page.expect_navigation(wait_until="commit"):
         page.click("#boot-plain")
-    expect(panel).to_be_visible(timeout=30_000)
+    expect(panel).to_be_visible(timeout=60_000)
     expect(page.locator("#boot-plain")).to_be_hidden()
     assert page.evaluate(BOOT) == "plain: the visitor asked to start without it"
 
-    # Try again: a boot that ends after its deadline. The panel shows (the timer
-    # fires once Python leaves the main thread to wait for main.py), then goes when
-    # the game is ready after all.
+    # Try again: a boot that ends after the verdict. The panel shows (once Python has
+    # left the main thread to wait for main.py, and the stretch has passed in
+    # silence), then goes when the game is ready after all.
     with page.expect_navigation(wait_until="commit"):
         page.click("#boot-retry")
-    expect(panel).to_be_visible(timeout=30_000)
+    expect(panel).to_be_visible(timeout=60_000)
     held[-1].continue_()
     wait_ready(page)
     expect(panel).to_be_hidden()
@@ -134,3 +137,125 @@ def test_a_browser_without_webassembly_is_told_at_once_in_its_language(
     page.wait_for_timeout(2_000)
     expect(page.locator(READY_SELECTOR)).to_have_count(0)
     expect(page.locator("#boot-unsupported-text")).to_be_visible()
+
+
+#: Every value the progress bar takes while shown ("none": no measure, past the
+#: download), with its words, and whether the failure panel ever showed: recorded in
+#: the page, by a MutationObserver, so that no value escapes a polling test.
+PROGRESS_LOG = """
+window.testProgress = [];
+window.testPanelSeen = false;
+document.addEventListener('DOMContentLoaded', () => {
+  const box = document.getElementById('boot-progress');
+  const bar = document.getElementById('boot-progress-bar');
+  const panel = document.getElementById('boot-failed');
+  const note = () => {
+    if (!panel.hidden) window.testPanelSeen = true;
+    if (box.hidden) return;
+    const seen = [bar.getAttribute('aria-valuenow') ?? 'none',
+      document.getElementById('boot-progress-text').textContent];
+    const last = window.testProgress[window.testProgress.length - 1];
+    if (!last || last[0] !== seen[0] || last[1] !== seen[1]) window.testProgress.push(seen);
+  };
+  new MutationObserver(note).observe(document.getElementById('app'), {
+    subtree: true, childList: true, characterData: true, attributes: true,
+    attributeFilter: ['aria-valuenow', 'hidden'],
+  });
+});
+"""
+#: The quiet stretch these tests ask for (ms): short, so that a download that lasts
+#: several of them proves that arriving bytes keep the watch quiet.
+STRETCH_MS = 3_000
+#: Bytes a second for the throttled first visit: its 14.6 MB (dist/ served without
+#: compression) take about 12 s, four stretches, before Python even starts.
+SLOW_RATE = 1_200_000
+
+
+def throttle(context: BrowserContext, page: Page, rate: float) -> None:
+    """The page's network at ``rate`` bytes a second down (DevTools' throttling)."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 40, "downloadThroughput": rate, "uploadThroughput": rate},
+    )
+
+
+def test_a_slow_first_visit_shows_its_progress_and_is_never_called_a_hang(
+    browser: Browser, own_site_server: SiteServer, watch
+) -> None:
+    # The welcome screen, as a first visit sees it, on a network that makes the
+    # download outlast the watch's quiet stretch several times over.
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watched = watch(context, own_site_server.origin)
+    context.add_init_script(f"window.ludeumBootDeadlineMs = {STRETCH_MS};")
+    context.add_init_script(PROGRESS_LOG)
+    page = context.new_page()
+    throttle(context, page, SLOW_RATE)
+    page.goto(own_site_server.url, wait_until="commit")
+    expect(page.locator("#boot-progress")).to_be_visible(timeout=10_000)
+    expect(page.locator("#boot-progress-text")).to_have_text("Downloading the game")
+    wait_ready(page, enter=False)
+    expect(page.locator("#boot-progress")).to_be_hidden()
+    seen = page.evaluate("() => window.testProgress")
+    quietest = page.evaluate("() => window.ludeumBootQuietest")
+    print(f"progress seen: {seen}; longest quiet moment {quietest:.0f} ms")
+    assert page.evaluate("() => window.testPanelSeen") is False, "said it could not start"
+    values = [int(value) for value, _words in seen if value != "none"]
+    assert len(set(values)) >= 5, seen  # it moves while bytes arrive...
+    assert values == sorted(values), seen  # ...and never back
+    words = [words for _value, words in seen]
+    assert words[0] == "Downloading the game", seen
+    assert quietest < STRETCH_MS
+    assert page.evaluate("() => performance.now()") > 3 * STRETCH_MS  # the point made
+    assert watched.errors == []
+    context.close()
+
+
+def test_a_hang_is_said_and_try_again_takes_the_download_from_the_cache(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict,
+    own_site_server: SiteServer,
+    tmp_path: Path,
+) -> None:
+    # A profile on disk: Playwright's usual contexts are incognito-like and keep no
+    # 9.6 MB file in their memory cache. The entry script is held by the server,
+    # not by page.route, which would switch the HTTP cache off.
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", service_workers="block", **browser_type_launch_args
+    )
+    context.add_init_script(f"window.ludeumBootDeadlineMs = {STRETCH_MS};")
+    context.add_init_script(PROGRESS_LOG)
+    page = context.pages[0] if context.pages else context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    release = own_site_server.hold(ENTRY.removeprefix("**"))
+
+    # Everything arrives but the app's entry script: then nothing does, a hang.
+    page.goto(own_site_server.url, wait_until="commit")
+    panel = page.locator("#boot-failed")
+    expect(panel).to_be_visible(timeout=60_000)
+    progress = page.evaluate("() => window.ludeumBootProgress")
+    # All in, and Python started: a bar with no measure now.
+    assert progress["phase"] == "python" and progress["fraction"] == 1, progress
+    assert page.evaluate("() => window.testProgress")[-1] == ["none", "Starting Python…"]
+    assert any("with no sign of progress for 3 s" in text for text in errors), errors
+    first_visit = own_site_server.bytes_sent
+
+    # Try again: the files come from the HTTP cache, and the watch judges afresh.
+    with page.expect_navigation(wait_until="commit"):
+        page.click("#boot-retry")
+    expect(panel).to_be_hidden()
+    expect(panel).to_be_visible(timeout=60_000)
+    again = own_site_server.bytes_sent - first_visit
+    print(f"first visit {first_visit:,} bytes; try again {again:,} bytes")
+    assert again < first_visit / 20, (first_visit, again)
+    seen = page.evaluate("() => window.testProgress")
+    assert seen[-1] == ["none", "Starting Python…"], seen  # as far as the first try got
+
+    # Let the entry script through: the boot ends after all, the panel goes.
+    release.set()
+    wait_ready(page, enter=False)
+    expect(panel).to_be_hidden()
+    expect(page.locator("#boot-progress")).to_be_hidden()
+    context.close()
