@@ -18,6 +18,7 @@
 // goes on as it always did, with nothing shown. Only a console line says why.
 import * as pyodideModule from './vendor/pyodide/pyodide.mjs';
 import { emptyWorkerHooks } from './pyscript-without-eval.mjs';
+import { withoutSharedMemory } from './unshared-memory.mjs';
 
 export const version = pyodideModule.version;
 
@@ -180,7 +181,8 @@ function reseed(pyodide) {
 }
 
 export async function loadPyodide(options = {}) {
-  const pyodide = await startPython(options);
+  // No SharedArrayBuffer deprecation where the page is not cross-origin isolated.
+  const pyodide = await withoutSharedMemory(() => startPython(options));
   // On the page, PyScript reads its worker hooks as soon as it has this interpreter:
   // they must be empty by then, or it compiles them with Function(), which the
   // Content-Security-Policy refuses (pyscript-without-eval.mjs).
