@@ -18,7 +18,6 @@
 // goes on as it always did, with nothing shown. Only a console line says why.
 import * as pyodideModule from './vendor/pyodide/pyodide.mjs';
 import { emptyWorkerHooks } from './pyscript-without-eval.mjs';
-import { withoutSharedMemory } from './unshared-memory.mjs';
 
 export const version = pyodideModule.version;
 
@@ -181,8 +180,7 @@ function reseed(pyodide) {
 }
 
 export async function loadPyodide(options = {}) {
-  // No SharedArrayBuffer deprecation where the page is not cross-origin isolated.
-  const pyodide = await withoutSharedMemory(() => startPython(options));
+  const pyodide = await startPython(options);
   // On the page, PyScript reads its worker hooks as soon as it has this interpreter:
   // they must be empty by then, or it compiles them with Function(), which the
   // Content-Security-Policy refuses (pyscript-without-eval.mjs).

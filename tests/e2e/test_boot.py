@@ -31,7 +31,7 @@ def test_boots_to_ready_without_errors_or_foreign_requests(app_page: Page) -> No
     # request left the origin or any console/page error was logged.
     # Besides, a normal first visit, until its service worker is active, raises no
     # issue in the browser (a deprecated API, as Pyodide's shared memory outside
-    # cross-origin isolation was: static/unshared-memory.mjs; a blocked or failed
+    # cross-origin isolation was: scripts/build.py, SHARED_MEMORY_PROBE; a blocked or failed
     # request; a cookie or mixed-content issue: what Lighthouse's "deprecations",
     # "inspector-issues" and "errors-in-console" audits read) and logs no warning.
     # Enabling these domains replays what happened before (the page committed
