@@ -31,19 +31,26 @@ encoding, one sequence:
   second visit  a reload: ready, and its bytes once the snapshot is kept (fetched 3 s
                 after ready) and the network is idle
 Bytes are what the browser received: encoded body plus response headers, per
-request, from Playwright's requestfinished events, which cover the page, its
-workers and the service worker (their counts are printed); caddy's access log
-(body bytes) is printed beside as a check. The throttle applies to the page's own
-requests; the service worker's precache fetches run unthrottled (they are counted
-all the same, and start only after ready), so no figure here times them.
+request, from Playwright's requestfinished events (CDP's encodedDataLength), which
+cover the page, its workers and the service worker (their counts are printed);
+caddy's access log (body bytes as sent) is printed beside as a check: a response a
+browser takes from its HTTP cache crosses no wire, and the two columns would then
+part. "Until ready" counts the page's and its workers' responses finished when
+ready is seen (the service worker is registered only at ready). The throttle
+applies to the page's own requests; the service worker's precache fetches run
+unthrottled (they are counted all the same, and start only after ready), so no
+figure here times them.
 
 Fast profile (no throttling, br): per build, a cold first visit, and the third
 visit, the first from the memory snapshot (`ludeumPythonBoot` says how it booted).
 
 Builds are interleaved (today, new, then new, today next run) so the machine's
 load falls on both alike. Cost: a throttled sequence of today's build takes about
-2-4 min (the first visit 55-90 s, the precache install, the second visit), so the
-default (1 throttled run, 2 encodings, 2 builds, 5 fast runs) takes about 15 min.
+3-4 min (the first visit 55-130 s, the precache install, the second visit), so the
+default (1 throttled run, 2 encodings, 2 builds, 5 fast runs) takes about 20 min;
+`--encodings br,gzip,none --fast-runs 3` took 23.5 min (2026-11-27, load 11-17).
+The "could not start" panel's time is when it showed: the boot watch's 45 s timer
+fires late while the 4x slower main thread is busy.
 `--baseline DIR` alone measures nothing new: with --dist DIR the same build can be
 measured against itself (a sanity check of the noise).
 """
@@ -247,9 +254,13 @@ class Ledger:
                     time.monotonic(),
                 ))  # fmt: skip
 
-    def received(self, since: float = 0.0, until: float = float("inf")) -> int:
+    def received(self, since: float = 0.0, *, service_worker: bool = True) -> int:
         with self.lock:
-            return sum(t.body + t.headers for t in self.transfers if since <= t.at <= until)
+            return sum(
+                t.body + t.headers
+                for t in self.transfers
+                if t.at >= since and (service_worker or t.by != "service worker")
+            )
 
     def wait_idle(self, page: Page, timeout_s: float) -> None:
         """Until nothing has been in flight for IDLE_SECONDS."""
@@ -279,13 +290,19 @@ def open_profile(playwright, profile: Path, throttle: bool) -> tuple[BrowserCont
     return context, page
 
 
-def visit(page: Page, url: str, timeout_ms: float) -> dict:
-    """Navigate (a new navigation each time, as a visitor's reload) and wait for ready."""
+def visit(page: Page, url: str, timeout_ms: float, ledger: Ledger | None = None) -> dict:
+    """Navigate (a new navigation each time, as a visitor's reload) and wait for ready;
+    with ``ledger``, the bytes the page had received when ready was seen."""
     page.goto(url, wait_until="commit", timeout=timeout_ms)
     # A function, not an expression: the page's Content-Security-Policy refuses eval.
     page.wait_for_function("() => window.__readyAt !== undefined", timeout=timeout_ms,
                            polling=100)  # fmt: skip
+    # The service worker is registered at ready and its fetches are not throttled:
+    # by the time ready is seen here it may have fetched megabytes. Nothing it
+    # fetches can be before ready, so until ready counts the page's own requests.
+    bytes_ready = ledger.received(service_worker=False) if ledger else None
     return {
+        "bytes_ready": bytes_ready,
         "ready": page.evaluate("() => window.__readyAt"),
         "fcp": page.evaluate(FCP_JS),
         "boot_failed": page.evaluate("() => window.__bootFailedAt ?? null"),
@@ -303,9 +320,7 @@ def throttled_sequence(playwright, caddy: Caddy, key: tuple[str, str], timeout_s
     url, timeout_ms = caddy.urls[key], timeout_s * 1000
     try:
         start, served = time.monotonic(), caddy.body_bytes(key)
-        first = visit(page, url, timeout_ms)
-        first["bytes_ready"] = ledger.received()
-        # The 45 s boot watch may have spoken after ready was noted: look once more.
+        first = visit(page, url, timeout_ms, ledger)
         page.wait_for_function(SW_ACTIVE_JS, timeout=timeout_ms)
         ledger.wait_idle(page, timeout_s)
         first["bytes_all"] = ledger.received()
