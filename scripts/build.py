@@ -378,6 +378,53 @@ def empty_lock_file() -> dict:
     return {"info": lock["info"], "packages": {}}
 
 
+# Pyodide's stream code (pyodide.asm.mjs, minified) makes, as the module is
+# evaluated, a one-page shared WebAssembly memory whose only use is to sleep by
+# Atomics.wait when a read says EAGAIN. Where the page is not cross-origin isolated
+# (any static host: docs/deploying.md) Chromium reports that memory as a deprecated
+# SharedArrayBuffer on every boot: Lighthouse's "deprecations" audit, 5 of the 27
+# points of best practices (issue 35). The same function, with the memory made on
+# the first sleep instead: behaviour unchanged, and nothing is shared while nothing
+# sleeps (this app never reads stdin). Matched by shape, the minified names caught.
+# Why a patch of a vendored file: a stand-in for WebAssembly.Memory while Pyodide
+# loads (our code, no patch) gave an unshared memory, and WebKit then never became
+# ready (tests/engines); nothing else can stop a module's top-level code.
+SHARED_MEMORY_PROBE = re.compile(
+    r"var (?P<buf>[\w$]+)=new Int32Array\(new WebAssembly\.Memory\("
+    r"(?P<desc>\{shared:!0,initial:1,maximum:1\})\)\.buffer\);"
+    r"function (?P<sleep>[\w$]+)\((?P<ms>[\w$]+)\)\{try\{return "
+    r"Atomics\.wait\((?P=buf),0,0,(?P=ms)\),!0\}catch\{return!1\}\}"
+)
+
+
+def defer_shared_memory_probe() -> None:
+    """Make Pyodide's shared-memory sleep probe lazily (SHARED_MEMORY_PROBE); a build
+    error if Pyodide's text is no longer the one this was written for."""
+    path = DIST / "static" / "vendor" / "pyodide" / "pyodide.asm.mjs"
+    text = path.read_text("utf-8")
+    found = SHARED_MEMORY_PROBE.findall(text)
+    if len(found) != 1:
+        raise BuildError(
+            f"{path.name}: Pyodide's shared-memory sleep probe found {len(found)} times, not "
+            "once: check whether it still makes a shared memory at load and update "
+            "SHARED_MEMORY_PROBE (scripts/build.py), or drop the step if it no longer does"
+        )
+
+    def lazy(m: re.Match) -> str:
+        buf, sleep, ms = m["buf"], m["sleep"], m["ms"]
+        return (
+            f"var {buf}=null;function {sleep}({ms}){{try{{return {buf}??=new Int32Array("
+            f"new WebAssembly.Memory({m['desc']}).buffer),Atomics.wait({buf},0,0,{ms}),!0}}"
+            "catch{return!1}}"
+        )
+
+    text = SHARED_MEMORY_PROBE.sub(lazy, text)
+    shared = "new WebAssembly.Memory({shared:!0"
+    if text.count(shared) != text.count("??=new Int32Array(" + shared):
+        raise BuildError(f"{path.name}: a shared memory is still made at load")
+    path.write_text(text, "utf-8")
+
+
 STORAGE_STAND_IN = "static/vendor/fake-indexeddb.js"
 
 
@@ -698,6 +745,7 @@ def main() -> int:
         copy_site()
         notes = vendor_pyscript()
         vendor_pyodide()
+        defer_shared_memory_probe()
         bundle_storage_stand_in()
         check_config()
         make_snapshot()
