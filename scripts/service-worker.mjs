@@ -17,7 +17,10 @@ const { count, size, warnings } = await generateSW({
   // The Python snapshot (about 6 MB) is kept by the page itself, in a cache of its
   // own, after it is ready (static/python-snapshot.mjs): precaching it too would
   // download it twice on a first visit.
-  globIgnores: ['static/snapshot/**'],
+  // The rest of the standard library (about 7 MB of sources) is fetched only if a
+  // module escaped the build's trace (static/python-snapshot.mjs): never on an
+  // ordinary visit, so not precached either; runtimeCaching keeps it once fetched.
+  globIgnores: ['static/snapshot/**', '**/python_stdlib_rest.zip'],
   swDest: path.join(distDir, 'sw.js'),
   // pyodide.asm.wasm is about 9.6 MB; the default limit is 2 MiB.
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
@@ -28,6 +31,13 @@ const { count, size, warnings } = await generateSW({
   // the site has closed. Taking over at once would serve an old page, still
   // running, the new build's files: a mix of two versions.
   skipWaiting: false,
+  // Its URL follows the runtime's files, which change with Pyodide: cached under the
+  // build's own name, and kept offline once fetched.
+  runtimeCaching: [{
+    urlPattern: ({ url }) => url.pathname.endsWith('/python_stdlib_rest.zip'),
+    handler: 'CacheFirst',
+    options: { cacheName: 'ludeum-stdlib-rest', expiration: { maxEntries: 1 } },
+  }],
   cleanupOutdatedCaches: true,
   // "./" and "./?game=senet" are all served the cached index.html.
   directoryIndex: 'index.html',
