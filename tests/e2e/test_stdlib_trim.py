@@ -1,0 +1,110 @@
+"""The built site's trimmed standard library holds every module the app imports, and
+what those import when loaded; the rest waits in its own zip, never precached."""
+
+from __future__ import annotations
+
+import ast
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
+PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+WHOLE = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+VENDOR = Path("static") / "vendor" / "pyodide"
+#: The command line is for terminals: its imports are not the page's.
+TERMINAL_ONLY = (SRC / "ludeum" / "cli", SRC / "ludeum" / "__main__.py")
+
+
+def module_files(names: set[str]) -> dict[str, str]:
+    """Dotted module name -> its file in a stdlib zip."""
+    found = {}
+    for name in names:
+        if name.endswith("/__init__.py"):
+            found[name.removesuffix("/__init__.py").replace("/", ".")] = name
+        elif name.endswith(".py"):
+            found[name.removesuffix(".py").replace("/", ".")] = name
+    return found
+
+
+def imported(tree: ast.AST) -> set[str]:
+    """Absolute imports named anywhere in ``tree``, inside functions too."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+#: An import a module runs as it loads: a statement at the start of a line (column 0).
+#: Read as text, because CPython 3.11 cannot parse the browser's 3.14 sources.
+LOAD_IMPORT = re.compile(
+    r"^(?:import ([\w.]+(?:\s*,\s*[\w.]+)*)|from ([\w.]+) import\b)", re.MULTILINE
+)
+
+
+def imported_on_load(source: str) -> set[str]:
+    names = set()
+    for plain, origin in LOAD_IMPORT.findall(source):
+        names.update(n.strip() for n in plain.split(",") if n.strip())
+        if origin:
+            names.add(origin)
+    return names
+
+
+def app_sources() -> list[Path]:
+    files = [*SRC.rglob("*.py"), *PYSCRIPT.rglob("*.py")]
+    return [p for p in files if not any(p.is_relative_to(t) for t in TERMINAL_ONLY)]
+
+
+def test_every_stdlib_module_the_app_imports_is_in_the_trimmed_zip(dist_dir: Path) -> None:
+    with (
+        zipfile.ZipFile(WHOLE) as whole,
+        zipfile.ZipFile(dist_dir / VENDOR / "python_stdlib.zip") as trimmed,
+    ):
+        stdlib = module_files(set(whole.namelist()))
+        kept = module_files(set(trimmed.namelist()))
+        # Stored: the server compresses the whole file (docs/performance.md).
+        assert {info.compress_type for info in trimmed.infolist()} == {zipfile.ZIP_STORED}
+        wanted = set()
+        for path in app_sources():
+            wanted |= imported(ast.parse(path.read_text(encoding="utf-8")))
+        # gettext (French only, imported inside a function) and json are the app's own.
+        assert {"gettext", "json"} <= wanted
+        missing = sorted(n for n in wanted if n in stdlib and n not in kept)
+        assert not missing, f"imported by the app, not in the trimmed stdlib: {missing}"
+        # The import-time closure: what each kept module imports as it loads.
+        for name, file in sorted(kept.items()):
+            if name == "_ludeum_stdlib_rest":
+                continue
+            source = trimmed.read(file).decode("utf-8")
+            needs = sorted(n for n in imported_on_load(source) if n in stdlib and n not in kept)
+            assert not needs, f"{name} imports {needs} when loaded: not in the trimmed stdlib"
+
+
+def test_the_rest_of_the_stdlib_is_beside_it_and_never_precached(dist_dir: Path) -> None:
+    with zipfile.ZipFile(WHOLE) as whole:
+        everything = set(whole.namelist())
+    with zipfile.ZipFile(dist_dir / VENDOR / "python_stdlib.zip") as trimmed:
+        kept = set(trimmed.namelist())
+        finder = trimmed.read("_ludeum_stdlib_rest.py").decode()
+    with zipfile.ZipFile(dist_dir / VENDOR / "python_stdlib_rest.zip") as rest:
+        others = set(rest.namelist())
+    assert "email/__init__.py" in others and "email/__init__.py" not in kept
+    assert (kept - {"_ludeum_stdlib_rest.py"}) | others == everything
+    assert not kept & others
+    # The finder knows the rest's modules by name, so only those are ever fetched for.
+    rest_modules = set(module_files(others))
+    listed = re.search(r"^REST_MODULES = frozenset\((\[.*\])\)$", finder, re.MULTILINE)
+    assert listed and set(ast.literal_eval(listed.group(1))) == rest_modules
+    service_worker = (dist_dir / "sw.js").read_text(encoding="utf-8")
+    assert "python_stdlib.zip" in service_worker
+    assert '"static/vendor/pyodide/python_stdlib_rest.zip"' not in service_worker
