@@ -409,15 +409,17 @@ def trim_stdlib() -> None:
         for name in rest
         if name.endswith(".py")
     )
+    with zipfile.ZipFile(DIST / STDLIB_REST, "w") as remainder:
+        for name in rest:
+            remainder.writestr(stored(name), members[name])
+    version = hashlib.sha256((DIST / STDLIB_REST).read_bytes()).hexdigest()[:10]
     finder = (ROOT / "scripts" / "stdlib_rest.py").read_text(encoding="utf-8")
     finder += f"\n\nREST_MODULES = frozenset({json.dumps(rest_modules)})\n"
+    finder += f"REST_VERSION = {json.dumps(version)}\n"
     with zipfile.ZipFile(DIST / STDLIB_ARCHIVE, "w") as trimmed:
         for name in sorted(keep):
             trimmed.writestr(stored(name), members[name])
         trimmed.writestr(stored(STDLIB_REST_FINDER), finder)
-    with zipfile.ZipFile(DIST / STDLIB_REST, "w") as remainder:
-        for name in rest:
-            remainder.writestr(stored(name), members[name])
     log(
         f"stdlib: kept {len(keep)} of {len(members)} files "
         f"({(DIST / STDLIB_ARCHIVE).stat().st_size:,} bytes), the rest in {STDLIB_REST}"

@@ -31,8 +31,8 @@ const { count, size, warnings } = await generateSW({
   // the site has closed. Taking over at once would serve an old page, still
   // running, the new build's files: a mix of two versions.
   skipWaiting: false,
-  // Its URL follows the runtime's files, which change with Pyodide: cached under the
-  // build's own name, and kept offline once fetched.
+  // Once fetched it is kept for offline visits; its URL carries a hash of its content
+  // (?v=), and only the latest is kept.
   runtimeCaching: [{
     urlPattern: ({ url }) => url.pathname.endsWith('/python_stdlib_rest.zip'),
     handler: 'CacheFirst',

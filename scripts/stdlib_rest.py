@@ -26,15 +26,17 @@ from importlib.machinery import ModuleSpec, PathFinder
 
 #: Dotted names of every module in python_stdlib_rest.zip; replaced by the build.
 REST_MODULES: frozenset[str] = frozenset()
+#: Names the rest's content (a hash), so a cache never serves another build's rest.
+REST_VERSION = ""
 #: What the console warning starts with: tests/e2e/harness.py fails on it.
 ESCAPED = "Ludeum: a standard-library module escaped the build's trace:"
 
 
 class StdlibRest:
     """Finds the rest's modules in its zip, fetched on first need with ``fetch``
-    (which writes the zip into the file system and returns its path)."""
+    (given REST_VERSION, it writes the zip into the file system and returns its path)."""
 
-    def __init__(self, fetch: Callable[[], str], warn: Callable[[str], object]) -> None:
+    def __init__(self, fetch: Callable[[str], str], warn: Callable[[str], object]) -> None:
         self._fetch = fetch
         self._warn = warn
         self._archive: str | None = None
@@ -46,7 +48,7 @@ class StdlibRest:
             return None
         if self._archive is None:
             try:
-                self._archive = str(self._fetch())
+                self._archive = str(self._fetch(REST_VERSION))
             except Exception as error:
                 # Said, then the import fails as any missing module would.
                 self._warn(f"{ESCAPED} {fullname}, and the rest could not be fetched: {error}")
@@ -65,7 +67,7 @@ class StdlibRest:
         return spec
 
 
-def install(fetch: Callable[[], str], warn: Callable[[str], object]) -> None:
+def install(fetch: Callable[[str], str], warn: Callable[[str], object]) -> None:
     """Put the finder last on sys.meta_path, once."""
     if not any(isinstance(finder, StdlibRest) for finder in sys.meta_path):
         sys.meta_path.append(StdlibRest(fetch, warn))

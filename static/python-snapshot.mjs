@@ -187,13 +187,16 @@ const STDLIB_REST_PATH = '/lib/python_stdlib_rest.zip';
 // Fetch the rest of the standard library into Python's file system, synchronously:
 // an import cannot wait. A page's synchronous XMLHttpRequest takes no responseType,
 // so the bytes come as text with one character per byte (x-user-defined).
+// The version (a hash of the rest's content) keeps a cache from serving another
+// build's rest (scripts/service-worker.mjs caches it by its whole URL).
 function fetchStdlibRest(pyodide) {
-  return () => {
+  return (version) => {
+    const url = `${STDLIB_REST_URL}?v=${encodeURIComponent(version)}`;
     const request = new XMLHttpRequest();
-    request.open('GET', STDLIB_REST_URL, false);
+    request.open('GET', url, false);
     request.overrideMimeType('text/plain; charset=x-user-defined');
     request.send(null);
-    if (request.status !== 200) throw new Error(`HTTP ${request.status} for ${STDLIB_REST_URL}`);
+    if (request.status !== 200) throw new Error(`HTTP ${request.status} for ${url}`);
     const text = request.responseText;
     const bytes = new Uint8Array(text.length);
     for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i) & 0xff;

@@ -9,6 +9,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from harness import READY_TIMEOUT_MS, STDLIB_ESCAPE, SiteServer
+from playwright.sync_api import BrowserContext
 
 pytestmark = pytest.mark.e2e
 
@@ -108,3 +110,47 @@ def test_the_rest_of_the_stdlib_is_beside_it_and_never_precached(dist_dir: Path)
     service_worker = (dist_dir / "sw.js").read_text(encoding="utf-8")
     assert "python_stdlib.zip" in service_worker
     assert '"static/vendor/pyodide/python_stdlib_rest.zip"' not in service_worker
+
+
+# A page of the site's origin that starts Python as the app does (the page's
+# loadPyodide, static/python-snapshot.mjs) and imports what the trimmed zip lacks.
+PROBE_PAGE = """<!doctype html><meta charset="utf-8"><script type="module">
+import { loadPyodide } from './static/python-snapshot.mjs';
+const pyodide = await loadPyodide();
+window.probe = pyodide.runPython(`
+try:
+    import no_such_module_anywhere
+except ModuleNotFoundError:
+    pass
+import email.message
+import email.utils
+message = email.message.Message()
+message["Subject"] = "Senet"
+message["Subject"]
+`);
+</script>"""
+
+
+def test_a_module_outside_the_trace_is_fetched_once_and_named(
+    context: BrowserContext, site_server: SiteServer
+) -> None:
+    probe_url = site_server.url.rstrip("/") + "/stdlib-probe.html"
+    context.route(probe_url, lambda route: route.fulfill(body=PROBE_PAGE, content_type="text/html"))
+    warnings: list[str] = []
+    fetched: list[str] = []
+    context.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    context.on("request", lambda r: fetched.append(r.url) if "python_stdlib" in r.url else None)
+    page = context.new_page()
+    page.goto(probe_url)
+    page.wait_for_function("() => window.probe !== undefined", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("window.probe") == "Senet"
+    escaped = [
+        w.split(STDLIB_ESCAPE)[1].lstrip(": ").split()[0].rstrip(",")
+        for w in warnings
+        if STDLIB_ESCAPE in w
+    ]
+    # email is named; its own submodules came with it (what they import from the rest
+    # is named too); the name nowhere to be found cost nothing.
+    assert "email" in escaped and not [n for n in escaped if n.startswith("email.")], warnings
+    rest = [url for url in fetched if "python_stdlib_rest.zip?v=" in url]
+    assert len(rest) == 1, fetched

@@ -28,7 +28,8 @@ def rest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict]:
     monkeypatch.setattr(stdlib_rest, "REST_MODULES", names)
     seen: dict = {"fetches": 0, "warnings": [], "archive": str(archive)}
 
-    def fetch() -> str:
+    def fetch(version: str) -> str:
+        assert version == stdlib_rest.REST_VERSION
         seen["fetches"] += 1
         if seen.get("offline"):
             raise OSError("offline")
@@ -68,8 +69,8 @@ def test_a_failed_fetch_is_said_and_fails_the_import_only(rest: dict) -> None:
 def test_install_puts_one_finder_last() -> None:
     before = list(sys.meta_path)
     try:
-        stdlib_rest.install(lambda: "", print)
-        stdlib_rest.install(lambda: "", print)
+        stdlib_rest.install(lambda version: "", print)
+        stdlib_rest.install(lambda version: "", print)
         added = [f for f in sys.meta_path if isinstance(f, stdlib_rest.StdlibRest)]
         assert len(added) == 1 and sys.meta_path[-1] is added[0]
     finally:
