@@ -14,7 +14,9 @@
 //     when it is needed) and in PyScript's own Python package (<pyscript dir>), with
 //     what each imports in turn;
 //   - the modules of <modules.json> (scripts/boot_modules.py: what the snapshot holds);
-//   - the codecs that zip file names and the translation catalogs are read with.
+//   - the codecs named in src/ (text.encode("utf-16-le"), encoding="..."), and those
+//     that zip file names and the translation catalogs are read with: each codec
+//     is a module (encodings.utf_16_le), imported when it is first used.
 // A module that only a stdlib function imports later, at run time, escapes this: the
 // page then fetches the rest of the standard library once and says so in the console
 // (static/python-snapshot.mjs), and the end-to-end tests fail on that warning.
@@ -68,6 +70,19 @@ STDLIB = "/lib/python314.zip/"
 # The app's own packages and the page's JavaScript bridges: never in the stdlib zip.
 NOT_STDLIB = {"ludeum", "web", "pyscript", "js", "pyodide_js", "polyscript", "_pyscript", "jsffi"}
 
+def codecs_named(tree):
+    """Codec names in text.encode("utf-16-le"), bytes.decode(...), encoding="...":
+    a codec is a module (encodings.utf_16_le) imported when first looked up."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("encode", "decode", "lookup"):
+            if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                yield node.args[0].value
+        for keyword in node.keywords:
+            if keyword.arg == "encoding" and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str):
+                yield keyword.value.value
+
 def named(tree):
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -79,8 +94,11 @@ def named(tree):
                 yield f"{node.module}.{alias.name}"  # maybe a submodule
 
 wanted = set(json.loads(extra_json))
+codec_names = {"utf-8", "utf-8-sig", "ascii", "latin-1", "cp437"}  # zip names, catalogs
 for path, text in json.loads(sources_json).items():
-    wanted.update(named(ast.parse(text, path)))
+    tree = ast.parse(text, path)
+    wanted.update(named(tree))
+    codec_names.update(codecs_named(tree))
 
 failed = {}
 for name in sorted(wanted):
@@ -95,8 +113,11 @@ for name in sorted(wanted):
     except Exception as error:
         failed[name] = repr(error)
 
-for codec in ("utf-8", "utf-8-sig", "ascii", "latin-1", "cp437"):
-    codecs.lookup(codec)
+for codec in sorted(codec_names):
+    try:
+        codecs.lookup(codec)
+    except LookupError:
+        pass  # base64.b64decode("...") and the like: not a codec's name
 
 import zipfile
 members = set(zipfile.ZipFile("/lib/python314.zip").namelist())
