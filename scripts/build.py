@@ -273,7 +273,7 @@ ENGINE_ARCHIVE = "src/ludeum.zip"
 def pack_engine() -> None:
     """The whole ``ludeum`` package and the glue's ``web`` package (all but main.py,
     the page's entry point) as one zip, which PyScript unpacks into the interpreter's
-    file system: one request instead of one per module, and bytecode
+    file system: one request instead of one per module, each module once, as bytecode
     compiled ahead of time by the shipped Pyodide (scripts/pack-engine.mjs). The
     compiled translation catalogs (locale/**/*.mo) travel in it too, never their
     .po/.pot sources."""
@@ -291,8 +291,13 @@ def pack_engine() -> None:
     if not any(src.suffix == ".mo" for src in expected):
         raise BuildError(f"no translation catalog (*.mo) under {engine / 'locale'}")
     for src in expected:
-        if src.relative_to(ROOT / "src").as_posix() not in names:
-            raise BuildError(f"{src} is missing from {ENGINE_ARCHIVE}")
+        # Modules travel as sourceless bytecode in the source's place (foo.py: foo.pyc).
+        packed = src.relative_to(ROOT / "src").as_posix() + ("c" if src.suffix == ".py" else "")
+        if packed not in names:
+            raise BuildError(f"{src} is missing from {ENGINE_ARCHIVE} (as {packed})")
+    loose = sorted(n for n in names if n.endswith(".py") or "__pycache__" in n)
+    if loose:
+        raise BuildError(f"{ENGINE_ARCHIVE} holds sources or caches: {loose[:3]}")
     sources = sorted(n for n in names if n.endswith((".po", ".pot")))
     if sources:
         raise BuildError(f"{ENGINE_ARCHIVE} holds catalog sources: {sources}")
@@ -425,6 +430,88 @@ def defer_shared_memory_probe() -> None:
     path.write_text(text, "utf-8")
 
 
+STDLIB_ARCHIVE = "static/vendor/pyodide/python_stdlib.zip"
+#: Beside it: the standard library's modules the trace did not keep, fetched only if
+#: one is imported all the same (scripts/stdlib_rest.py); never precached.
+STDLIB_REST = "static/vendor/pyodide/python_stdlib_rest.zip"
+#: scripts/stdlib_rest.py's name inside the trimmed zip (static/python-snapshot.mjs).
+STDLIB_REST_FINDER = "_ludeum_stdlib_rest.py"
+PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+
+
+def boot_module_listing() -> Path:
+    """build/boot-modules.json: what the page's boot imports (scripts/boot_modules.py),
+    for the snapshot and for the stdlib trace."""
+    modules = subprocess.run(
+        # -S: no site-packages, whose .pth files may import modules (random, say)
+        # before the listing starts and so hide them from it.
+        [sys.executable, "-S", "scripts/boot_modules.py", str(ROOT / "src")],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    listing = ROOT / "build" / "boot-modules.json"
+    listing.parent.mkdir(parents=True, exist_ok=True)
+    listing.write_text(modules, encoding="utf-8")
+    return listing
+
+
+def stored(name: str) -> zipfile.ZipInfo:
+    """A zip entry kept as it is: the server compresses the whole file, which finds
+    far more to share between modules than each member deflated alone."""
+    entry = zipfile.ZipInfo(name, BUNDLE_TIMESTAMP)
+    entry.compress_type = zipfile.ZIP_STORED
+    return entry
+
+
+def trim_stdlib() -> None:
+    """Replace Pyodide's whole standard library (python_stdlib.zip, 9.6 MB of sources,
+    each deflated) by the files the site imports (scripts/trace-stdlib.mjs), stored;
+    the rest goes, stored too, into STDLIB_REST with the finder that fetches it if a
+    module escaped the trace (scripts/stdlib_rest.py)."""
+    if not PYSCRIPT_PYTHON.is_dir():
+        raise BuildError(f"{PYSCRIPT_PYTHON} missing: PyScript's Python package is traced")
+    trace = ROOT / "build" / "stdlib-trace.json"
+    run(
+        [
+            "node",
+            "scripts/trace-stdlib.mjs",
+            str(ROOT / "src"),
+            str(DIST / ENGINE_ARCHIVE),
+            str(PYSCRIPT_PYTHON),
+            str(boot_module_listing()),
+            str(trace),
+        ]
+    )
+    keep = set(json.loads(trace.read_text(encoding="utf-8"))["files"])
+    if STDLIB_REST_FINDER in keep or not keep:
+        raise BuildError(f"unexpected stdlib trace in {trace}")
+    with zipfile.ZipFile(PYODIDE_DIR / "python_stdlib.zip") as whole:
+        members = {info.filename: whole.read(info) for info in whole.infolist()}
+    rest = sorted(set(members) - keep)
+    rest_modules = sorted(
+        name.removesuffix("/__init__.py").removesuffix(".py").replace("/", ".")
+        for name in rest
+        if name.endswith(".py")
+    )
+    with zipfile.ZipFile(DIST / STDLIB_REST, "w") as remainder:
+        for name in rest:
+            remainder.writestr(stored(name), members[name])
+    version = hashlib.sha256((DIST / STDLIB_REST).read_bytes()).hexdigest()[:10]
+    finder = (ROOT / "scripts" / "stdlib_rest.py").read_text(encoding="utf-8")
+    finder += f"\n\nREST_MODULES = frozenset({json.dumps(rest_modules)})\n"
+    finder += f"REST_VERSION = {json.dumps(version)}\n"
+    with zipfile.ZipFile(DIST / STDLIB_ARCHIVE, "w") as trimmed:
+        for name in sorted(keep):
+            trimmed.writestr(stored(name), members[name])
+        trimmed.writestr(stored(STDLIB_REST_FINDER), finder)
+    log(
+        f"stdlib: kept {len(keep)} of {len(members)} files "
+        f"({(DIST / STDLIB_ARCHIVE).stat().st_size:,} bytes), the rest in {STDLIB_REST}"
+    )
+
+
 STORAGE_STAND_IN = "static/vendor/fake-indexeddb.js"
 
 
@@ -475,6 +562,9 @@ SNAPSHOT_LOADER = "static/python-snapshot.mjs"
 SNAPSHOT_MARKER = "/* build: snapshot */ null"
 SNAPSHOT_DIR = "static/snapshot"
 SNAPSHOT_MAGIC = b"ludeum-python-snapshot 1 "
+#: Pyodide's starting heap (30 MiB): a snapshot whose imports grew the heap past it
+#: cannot be loaded (docs/performance.md).
+SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024
 
 
 def chromium() -> str | None:
@@ -487,6 +577,17 @@ def engine_id() -> str:
     digest = hashlib.sha256((DIST / ENGINE_ARCHIVE).read_bytes())
     digest.update((PYODIDE_DIR / "package.json").read_bytes())
     return digest.hexdigest()[:16]
+
+
+def snapshot_heap_bytes(snapshot: Path) -> int:
+    """The Python heap a snapshot file holds: Pyodide's snapshot is a header (its
+    length in the second 32-bit word) and then the heap's bytes."""
+    import gzip
+
+    with snapshot.open("rb") as made:
+        made.readline()  # our header line
+        memory = gzip.decompress(made.read())
+    return len(memory) - int.from_bytes(memory[4:8], "little")
 
 
 def make_snapshot() -> None:
@@ -507,24 +608,20 @@ def make_snapshot() -> None:
     # browser would then try to unpack the header line too. No server alters this name.
     target = DIST / SNAPSHOT_DIR / f"python-{ident}.snapshot"
     target.parent.mkdir(parents=True, exist_ok=True)
-    modules = subprocess.run(
-        # -S: no site-packages, whose .pth files may import modules (random, say)
-        # before the listing starts and so hide them from it.
-        [sys.executable, "-S", "scripts/boot_modules.py", str(ROOT / "src")],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    listing = ROOT / "build" / "boot-modules.json"
-    listing.parent.mkdir(parents=True, exist_ok=True)
-    listing.write_text(modules, encoding="utf-8")
+    listing = boot_module_listing()
     run(["node", "scripts/make-snapshot.mjs", str(DIST), str(listing), str(target), ident])
     with target.open("rb") as made:
         line = made.readline()
     if not line.startswith(SNAPSHOT_MAGIC):
         raise BuildError(f"{target} has no snapshot header")
     header = json.loads(line[len(SNAPSHOT_MAGIC) :])
+    heap = snapshot_heap_bytes(target)
+    if heap > SNAPSHOT_HEAP_LIMIT:
+        raise BuildError(
+            f"the snapshot's heap is {heap:,} bytes, past Pyodide's starting "
+            f"{SNAPSHOT_HEAP_LIMIT:,}: browsers would fail to load it (Pyodide issue 6254) "
+            "and boot plain without a word; import less before the snapshot"
+        )
     header["url"] = target.relative_to(DIST).as_posix()
     loader.write_text(text.replace(SNAPSHOT_MARKER, json.dumps(header, sort_keys=True)), "utf-8")
 
@@ -746,6 +843,7 @@ def main() -> int:
         notes = vendor_pyscript()
         vendor_pyodide()
         defer_shared_memory_probe()
+        trim_stdlib()
         bundle_storage_stand_in()
         check_config()
         make_snapshot()

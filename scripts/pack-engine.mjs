@@ -1,10 +1,14 @@
 // Pack the engine (src/ludeum) and the browser glue's rooms (src/web, less its entry
 // point main.py, which the page loads itself) into one zip for the browser, with its bytecode
 // compiled ahead of time by the very Pyodide the site ships, so the browser does not
-// compile ~100 KB of Python at every boot. The .pyc files are "unchecked-hash" ones:
-// Python uses them without comparing timestamps, which an unpacked archive would
-// not keep. The compiled translation catalogs (ludeum/locale/**/*.mo) go in as they
-// are; their .po/.pot sources stay out. Called by scripts/build.py:
+// compile ~100 KB of Python at every boot. Each module is there once, as sourceless
+// bytecode where its source was (ludeum/board_keys.pyc beside ludeum/__init__.pyc, not
+// in __pycache__), which Python imports when no .py is beside it: shipping the source
+// too would double the bytes for nothing but the source lines of a traceback
+// (tracebacks still name the file and line). Members are stored, not deflated: the
+// server compresses the whole file better. The compiled translation catalogs
+// (ludeum/locale/**/*.mo) go in as they are; their .po/.pot sources stay out.
+// Called by scripts/build.py:
 //     node scripts/pack-engine.mjs <src dir holding ludeum/> <zip to write>
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -44,22 +48,22 @@ pyodide.globals.set("sources", files);
 pyodide.globals.set("catalogs", catalogs);
 pyodide.runPython(`
 import py_compile, zipfile
-from importlib.util import cache_from_source
 
 def entry(name):
     info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))  # fixed: reproducible builds
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED
     return info
 
 with zipfile.ZipFile("/engine.zip", "w") as bundle:
     for rel in sources.to_py():
         path = "/engine/" + rel
+        # Unchecked-hash: sourceless bytecode is never compared with a source anyway,
+        # and this keeps the bytes free of a build time (reproducible builds).
         compiled = py_compile.compile(
-            path, cfile=cache_from_source(path), dfile=rel, doraise=True,
+            path, cfile=path + "c", dfile=rel, doraise=True,
             invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
         )
-        bundle.writestr(entry(rel), open(path, "rb").read())
-        bundle.writestr(entry(cache_from_source(rel)), open(compiled, "rb").read())
+        bundle.writestr(entry(rel + "c"), open(compiled, "rb").read())
     for rel in catalogs.to_py():
         bundle.writestr(entry(rel), open("/engine/" + rel, "rb").read())
 `);

@@ -31,8 +31,11 @@ const { count, size, warnings } = await generateSW({
   // own, after it is ready (static/python-snapshot.mjs): precaching it too would
   // download it twice on a first visit.
   // The precompressed side files (FILE.br, FILE.gz: scripts/precompress.mjs) are
-  // for the server to send in FILE's place, never URLs of their own.
-  globIgnores: ['static/snapshot/**', '**/*.br', '**/*.gz'],
+  // for the server to send in FILE's place, never URLs of their own. The rest of the
+  // standard library (about 7 MB of sources) is fetched only if a module escaped the
+  // build's trace (static/python-snapshot.mjs): never on an ordinary visit, so not
+  // precached either; runtimeCaching keeps it once fetched.
+  globIgnores: ['static/snapshot/**', '**/*.br', '**/*.gz', '**/python_stdlib_rest.zip'],
   swDest: path.join(distDir, 'sw.js'),
   manifestTransforms: [addressedByName],
   // pyodide.asm.wasm is about 9.6 MB; the default limit is 2 MiB.
@@ -44,6 +47,13 @@ const { count, size, warnings } = await generateSW({
   // the site has closed. Taking over at once would serve an old page, still
   // running, the new build's files: a mix of two versions.
   skipWaiting: false,
+  // Once fetched it is kept for offline visits; its URL carries a hash of its content
+  // (?v=), and only the latest is kept.
+  runtimeCaching: [{
+    urlPattern: ({ url }) => url.pathname.endsWith('/python_stdlib_rest.zip'),
+    handler: 'CacheFirst',
+    options: { cacheName: 'ludeum-stdlib-rest', expiration: { maxEntries: 1 } },
+  }],
   cleanupOutdatedCaches: true,
   // "./" and "./?game=senet" are all served the cached index.html.
   directoryIndex: 'index.html',

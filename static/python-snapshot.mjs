@@ -207,12 +207,56 @@ function unpackEngine(pyodide, archive) {
   pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})`);
 }
 
+// The standard library's modules that the build's trace did not keep, in one zip
+// beside the trimmed python_stdlib.zip (scripts/build.py trim_stdlib).
+const STDLIB_REST_URL = new URL('python_stdlib_rest.zip', INDEX_URL).href;
+const STDLIB_REST_PATH = '/lib/python_stdlib_rest.zip';
+
+// Fetch the rest of the standard library into Python's file system, synchronously:
+// an import cannot wait. A page's synchronous XMLHttpRequest takes no responseType,
+// so the bytes come as text with one character per byte (x-user-defined).
+// The version (a hash of the rest's content) keeps a cache from serving another
+// build's rest (scripts/service-worker.mjs caches it by its whole URL).
+function fetchStdlibRest(pyodide) {
+  return (version) => {
+    const url = `${STDLIB_REST_URL}?v=${encodeURIComponent(version)}`;
+    const request = new XMLHttpRequest();
+    request.open('GET', url, false);
+    request.overrideMimeType('text/plain; charset=x-user-defined');
+    request.send(null);
+    if (request.status !== 200) throw new Error(`HTTP ${request.status} for ${url}`);
+    const text = request.responseText;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i) & 0xff;
+    pyodide.FS.writeFile(STDLIB_REST_PATH, bytes);
+    return STDLIB_REST_PATH;
+  };
+}
+
+// A module missing from the trimmed standard library is fetched, never a broken
+// import, and named in the console (scripts/stdlib_rest.py). A build without the
+// trimmed zip (no finder in it) boots as before.
+function coverStdlibRest(pyodide) {
+  let finder;
+  try {
+    finder = pyodide.pyimport('_ludeum_stdlib_rest');
+  } catch {
+    return;
+  }
+  try {
+    finder.install(fetchStdlibRest(pyodide), (message) => console.warn(message));
+  } finally {
+    finder.destroy();
+  }
+}
+
 export async function loadPyodide(options = {}) {
   const download = engineDownload ?? fetchEngine();
   engineDownload = null; // a second interpreter (none today) fetches its own
   // Never an unhandled rejection while Python starts: the failure is thrown below.
   download.catch(() => {});
   const pyodide = await startPython(options);
+  coverStdlibRest(pyodide);
   unpackEngine(pyodide, await download);
   // On the page, PyScript reads its worker hooks as soon as it has this interpreter:
   // they must be empty by then, or it compiles them with Function(), which the
