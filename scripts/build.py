@@ -744,11 +744,13 @@ FIRST_VISIT_FILES = (
     "static/vendor/pyodide/**/*",
     "src/ludeum*.zip",
 )
-#: Asked for by PyScript only once Python is up: [files] (the engine archive).
+#: Not needed before Python starts: the engine archive (static/python-snapshot.mjs
+#: fetches it beside the runtime, and unpacks it once Python is up).
 FIRST_VISIT_LATER = ("src/ludeum*.zip",)
-#: Not downloads of their own: precompressed side files of the same content, and the
-#: lock file, which Pyodide is given inline rather than fetching.
-NOT_FETCHED = (".br", ".gz", ".zst", "pyodide-lock.json")
+#: Not downloads of a first visit: precompressed side files of the same content, the
+#: lock file, which Pyodide is given inline rather than fetching, and the rest of the
+#: standard library, fetched only if an import escaped the build's trace.
+NOT_FETCHED = (".br", ".gz", ".zst", "pyodide-lock.json", "python_stdlib_rest.zip")
 ENTRY_SCRIPT = re.compile(r'<script type="py" src="([^"]+)"')
 
 
