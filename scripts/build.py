@@ -13,8 +13,12 @@ Steps:
        dist/static/vendor/pyscript/  PyScript's *.js / *.css chunks, without the
                                      codemirror*/xterm* chunks (editor/terminal
                                      only) and chunks only they import;
-       dist/static/vendor/pyodide/   the files a stdlib-only Pyodide needs, and a
-                                     lock file that lists no package.
+       dist/static/vendor/pyodide/   the files a stdlib-only Pyodide needs, with
+                                     python_stdlib.zip trimmed to the modules the
+                                     site imports (trim_stdlib, scripts/trace-stdlib.mjs)
+                                     and the rest beside it, python_stdlib_rest.zip,
+                                     fetched only if an import escaped the trace; and a
+                                     lock file that lists no package (empty_lock_file).
   4. Check the result: every static import between kept chunks resolves, and
      every path pyscript.toml names exists in dist/.
   5. Bundle npm's fake-indexeddb into dist/static/vendor/fake-indexeddb.js, the
