@@ -436,6 +436,60 @@ def make_snapshot() -> None:
     loader.write_text(text.replace(SNAPSHOT_MARKER, json.dumps(header, sort_keys=True)), "utf-8")
 
 
+SNAPSHOT_WITHOUT_JSPI_MARKER = "/* build: snapshot without JSPI */ null"
+XVFB = "/usr/bin/Xvfb"
+
+
+def webkit_programs() -> tuple[str, str] | None:
+    """WebKitGTK's MiniBrowser and its WebDriver, with Xvfb for a display (as
+    tests/engines/webkit.py finds them), or None where one is missing."""
+    found = sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))
+    browser = os.environ.get("LUDEUM_MINIBROWSER", str(found[0]) if found else "")
+    driver = os.environ.get("LUDEUM_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
+    if all(p and os.access(p, os.X_OK) for p in (browser, driver, XVFB)):
+        return browser, driver
+    return None
+
+
+def make_snapshot_without_jspi() -> None:
+    """The snapshot for engines without JavaScript Promise Integration (Safari), made
+    in WebKitGTK: Pyodide's stack switching state and CPython's way of calling
+    built-in functions, both kept in a snapshot's memory, must be the ones that
+    engine picks (docs/performance.md). Optional: skipped, with a note, where
+    WebKitGTK or Xvfb is missing (scripts/ensure-browsers.sh installs them)."""
+    loader = DIST / SNAPSHOT_LOADER
+    text = loader.read_text(encoding="utf-8")
+    if text.count(SNAPSHOT_WITHOUT_JSPI_MARKER) != 1:
+        raise BuildError(
+            f"{SNAPSHOT_LOADER} must hold {SNAPSHOT_WITHOUT_JSPI_MARKER!r} exactly once"
+        )
+    programs = webkit_programs()
+    listing = ROOT / "build" / "boot-modules.json"  # make_snapshot wrote it
+    if programs is None or not listing.is_file():
+        log(
+            "note: no WebKitGTK, Xvfb or Chromium snapshot: no snapshot for engines "
+            "without JSPI, every Safari boot is plain"
+        )
+        return
+    ident = engine_id()
+    target = DIST / SNAPSHOT_DIR / f"python-{ident}-without-jspi.snapshot"
+    browser, driver = programs
+    os.environ["LUDEUM_WEBKIT_DRIVER"] = driver
+    run(["node", "scripts/make-snapshot.mjs", str(DIST), str(listing), str(target), ident,
+         "webkit", browser])  # fmt: skip
+    with target.open("rb") as made:
+        line = made.readline()
+    if not line.startswith(SNAPSHOT_MAGIC):
+        raise BuildError(f"{target} has no snapshot header")
+    header = json.loads(line[len(SNAPSHOT_MAGIC) :])
+    if header["jspi"]:
+        raise BuildError(f"{target} was made with JSPI: WebKitGTK grew it, see docs/performance.md")
+    header["url"] = target.relative_to(DIST).as_posix()
+    loader.write_text(
+        text.replace(SNAPSHOT_WITHOUT_JSPI_MARKER, json.dumps(header, sort_keys=True)), "utf-8"
+    )
+
+
 def write_bundle() -> None:
     """dist/ as one zip with a single top folder, entries sorted, times and
     permissions fixed, so the same site always gives the same bytes (the Python
@@ -484,6 +538,7 @@ def main() -> int:
         bundle_storage_stand_in()
         check_config()
         make_snapshot()
+        make_snapshot_without_jspi()
         generate_service_worker()
         write_bundle()
     except BuildError as exc:
