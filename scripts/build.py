@@ -396,6 +396,23 @@ def engine_id() -> str:
     return digest.hexdigest()[:16]
 
 
+def boot_module_listing() -> Path:
+    """build/boot-modules.json: the modules a snapshot imports (scripts/boot_modules.py)."""
+    modules = subprocess.run(
+        # -S: no site-packages, whose .pth files may import modules (random, say)
+        # before the listing starts and so hide them from it.
+        [sys.executable, "-S", "scripts/boot_modules.py", str(ROOT / "src")],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    listing = ROOT / "build" / "boot-modules.json"
+    listing.parent.mkdir(parents=True, exist_ok=True)
+    listing.write_text(modules, encoding="utf-8")
+    return listing
+
+
 def make_snapshot() -> None:
     """The interpreter, started and with the boot's imports done, as a gzipped file;
     static/python-snapshot.mjs learns its name and header."""
@@ -414,18 +431,7 @@ def make_snapshot() -> None:
     # browser would then try to unpack the header line too. No server alters this name.
     target = DIST / SNAPSHOT_DIR / f"python-{ident}.snapshot"
     target.parent.mkdir(parents=True, exist_ok=True)
-    modules = subprocess.run(
-        # -S: no site-packages, whose .pth files may import modules (random, say)
-        # before the listing starts and so hide them from it.
-        [sys.executable, "-S", "scripts/boot_modules.py", str(ROOT / "src")],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    listing = ROOT / "build" / "boot-modules.json"
-    listing.parent.mkdir(parents=True, exist_ok=True)
-    listing.write_text(modules, encoding="utf-8")
+    listing = boot_module_listing()
     run(["node", "scripts/make-snapshot.mjs", str(DIST), str(listing), str(target), ident])
     with target.open("rb") as made:
         line = made.readline()
@@ -454,9 +460,9 @@ def webkit_programs() -> tuple[str, str] | None:
 def make_snapshot_without_jspi() -> None:
     """The snapshot for engines without JavaScript Promise Integration (Safari), made
     in WebKitGTK: Pyodide's stack switching state and CPython's way of calling
-    built-in functions, both kept in a snapshot's memory, must be the ones that
-    engine picks (docs/performance.md). Optional: skipped, with a note, where
-    WebKitGTK or Xvfb is missing (scripts/ensure-browsers.sh installs them)."""
+    built-in functions, both kept in a snapshot's memory, must be the ones the
+    visitor's engine picks (docs/performance.md). Optional: skipped, with a note,
+    where WebKitGTK or Xvfb is missing (scripts/ensure-browsers.sh installs them)."""
     loader = DIST / SNAPSHOT_LOADER
     text = loader.read_text(encoding="utf-8")
     if text.count(SNAPSHOT_WITHOUT_JSPI_MARKER) != 1:
@@ -464,26 +470,28 @@ def make_snapshot_without_jspi() -> None:
             f"{SNAPSHOT_LOADER} must hold {SNAPSHOT_WITHOUT_JSPI_MARKER!r} exactly once"
         )
     programs = webkit_programs()
-    listing = ROOT / "build" / "boot-modules.json"  # make_snapshot wrote it
-    if programs is None or not listing.is_file():
+    if programs is None:
         log(
-            "note: no WebKitGTK, Xvfb or Chromium snapshot: no snapshot for engines "
-            "without JSPI, every Safari boot is plain"
+            "note: no WebKitGTK or Xvfb (scripts/ensure-browsers.sh): no snapshot for "
+            "engines without JSPI, every boot in Safari is plain"
         )
         return
     ident = engine_id()
     target = DIST / SNAPSHOT_DIR / f"python-{ident}-without-jspi.snapshot"
+    target.parent.mkdir(parents=True, exist_ok=True)
     browser, driver = programs
-    os.environ["LUDEUM_WEBKIT_DRIVER"] = driver
-    run(["node", "scripts/make-snapshot.mjs", str(DIST), str(listing), str(target), ident,
-         "webkit", browser])  # fmt: skip
+    os.environ["LUDEUM_WEBKIT_DRIVER"] = driver  # for make-snapshot.mjs
+    run(["node", "scripts/make-snapshot.mjs", str(DIST), str(boot_module_listing()),
+         str(target), ident, "webkit", browser])  # fmt: skip
     with target.open("rb") as made:
         line = made.readline()
     if not line.startswith(SNAPSHOT_MAGIC):
         raise BuildError(f"{target} has no snapshot header")
     header = json.loads(line[len(SNAPSHOT_MAGIC) :])
-    if header["jspi"]:
-        raise BuildError(f"{target} was made with JSPI: WebKitGTK grew it, see docs/performance.md")
+    # Made with JSPI, no engine without it could use it; with the wasm trampoline,
+    # no iPhone or iPad (static/python-snapshot.mjs, trampolineDiffers).
+    if header["jspi"] or header["trampoline"] != "js":
+        raise BuildError(f"{target}: JSPI {header['jspi']}, {header['trampoline']} trampoline")
     header["url"] = target.relative_to(DIST).as_posix()
     loader.write_text(
         text.replace(SNAPSHOT_WITHOUT_JSPI_MARKER, json.dumps(header, sort_keys=True)), "utf-8"

@@ -54,6 +54,14 @@ const MAKER_JS = `
 import { loadPyodide, version } from '/static/vendor/pyodide/pyodide.mjs';
 const say = (what) => fetch('/__snapshot/' + what.kind, { method: 'POST', body: what.body });
 try {
+  if (${JSON.stringify(browserName === 'webkit')}) {
+    // The snapshot for engines without JSPI serves iPhones and iPads too, where
+    // Pyodide has CPython call built-in functions through JavaScript (its wasm-gc
+    // trampoline fails there) and so never puts the wasm one in its function table.
+    // Pyodide decides by the user agent: this page looks like an iPad to it, so the
+    // snapshot holds an iPad's choice, which works on every engine.
+    Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (iPad; snapshot maker)' });
+  }
   const pyodide = await loadPyodide({ indexURL: '/static/vendor/pyodide/', _makeSnapshot: true });
   const engine = await fetch('/src/ludeum.zip');
   if (!engine.ok) throw new Error('engine archive: HTTP ' + engine.status);

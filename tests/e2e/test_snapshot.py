@@ -71,9 +71,10 @@ TAMPER = f"""async ({{ url, how }}) => {{
 
 
 def snapshot_header(dist: Path) -> dict:
-    """What the build wrote into the loader: url, engine, pyodide, jspi, bytes."""
+    """What the build wrote into the loader for engines with JSPI (Chromium's):
+    url, engine, pyodide, jspi, trampoline, bytes."""
     text = (dist / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
-    found = re.search(r"const SNAPSHOT = (\{.*\});", text)
+    found = re.search(r"const SNAPSHOT_WITH_JSPI = (\{.*\});", text)
     assert found, "the build made no Python snapshot (is Chromium installed?)"
     return json.loads(found.group(1))
 
