@@ -70,12 +70,14 @@ TAMPER = f"""async ({{ url, how }}) => {{
 }}"""
 
 
-def snapshot_header(dist: Path) -> dict:
-    """What the build wrote into the loader for engines with JSPI (Chromium's):
-    url, engine, pyodide, jspi, trampoline, bytes."""
+def snapshot_header(dist: Path, jspi: bool = True) -> dict:
+    """What the build wrote into the loader for engines with JSPI (Chromium's), or
+    without (WebKit's): url, engine, pyodide, jspi, trampoline, bytes."""
     text = (dist / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
-    found = re.search(r"const SNAPSHOT_WITH_JSPI = (\{.*\});", text)
-    assert found, "the build made no Python snapshot (is Chromium installed?)"
+    name = "SNAPSHOT_WITH_JSPI" if jspi else "SNAPSHOT_WITHOUT_JSPI"
+    found = re.search(rf"const {name} = (\{{.*\}});", text)
+    maker = "Chromium" if jspi else "WebKitGTK and Xvfb"
+    assert found, f"the build made no {name} (are {maker} installed?)"
     return json.loads(found.group(1))
 
 
@@ -125,6 +127,9 @@ def test_a_first_visit_never_fetches_the_snapshot_and_a_second_one_only_after_re
     assert [u.removeprefix(own_site_server.url) for u in page.evaluate(CACHED_URLS)] == [
         header["url"]
     ]
+    # Only this engine's snapshot: WebKit's, made without JSPI, is never fetched here.
+    webkit = snapshot_header(dist_dir, jspi=False)["url"]
+    assert webkit != header["url"] and not any(webkit in url for url in watched.requests)
 
 
 def test_later_visits_boot_from_the_snapshot_and_resume_the_game(
