@@ -23,7 +23,11 @@ Steps:
      in headless Chromium (scripts/make-snapshot.mjs), into
      dist/static/snapshot/python-<id>.snapshot, and write its name and header into
      dist/static/python-snapshot.mjs. Skipped, with a warning, where no Chromium is
-     installed: every boot is then a plain one.
+     installed: every boot is then a plain one. Then the same for engines without
+     JavaScript Promise Integration (Safari), made in WebKitGTK's MiniBrowser under
+     Xvfb into python-<id>-without-jspi.snapshot; skipped, with a note, where they
+     are not installed (scripts/serve.sh installs only Chromium; scripts/test.sh,
+     which CI runs, installs them).
   7. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
   8. Pack dist/ into build/ludeum-site.zip, the deployable bundle: one folder,
      ludeum/, to unpack on any static server (docs/deploying.md).
