@@ -3,6 +3,7 @@
 // already started and imported the engine, saved as the bytes of its memory.
 //
 //   node scripts/make-snapshot.mjs <distDir> <modules.json> <out file> <engine id>
+//        [chromium | webkit <MiniBrowser>]
 //
 // scripts/build.py runs this after dist/ holds the vendored Pyodide and the engine
 // archive. It serves distDir on a loopback port, opens a page in headless Chromium
@@ -17,6 +18,12 @@
 // Integration. Node 20 has none; Chromium has it, like the browsers that run the app,
 // and a snapshot made without it breaks stack switching in them. The header records
 // the flag, and the page uses the snapshot only where the flag is the same.
+//
+// With `webkit`, the page runs in WebKitGTK's MiniBrowser instead (under Xvfb, through
+// WebKitWebDriver): the snapshot for engines without JSPI, Safari's (docs/
+// performance.md, "WebKit from its own snapshot"). The header also records how
+// CPython calls built-in functions in it (`trampoline`), which that snapshot must
+// have chosen as an iPad does.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -157,10 +164,10 @@ async function openInChromium(url) {
 
 // A child process that is killed when this script ends, however it ends.
 function child(command, args, options) {
-  const process_ = spawn(command, args, options);
-  const kill = () => { if (process_.exitCode === null) process_.kill(); };
+  const launched = spawn(command, args, options);
+  const kill = () => { if (launched.exitCode === null) launched.kill(); };
   process.on('exit', kill);
-  return { process: process_, kill };
+  return { process: launched, kill };
 }
 
 // An X display for MiniBrowser, which has no headless mode: Xvfb picks a free number
