@@ -268,6 +268,25 @@ def test_cache_storage_refused_leaves_the_boot_plain(
     play_a_throw(page)
 
 
+def test_an_ipad_never_boots_from_a_snapshot_with_the_wasm_trampoline(
+    context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watched: Watch
+) -> None:
+    """Pyodide has an iPad's Python call built-in functions through JavaScript, so a
+    snapshot holding the wasm trampoline (Chromium's) would call into an empty table
+    slot there. Seen as an iPad (Chromium's device emulation does the same), the page
+    refuses it before it looks for it, boots plain and plays."""
+    assert snapshot_header(dist_dir)["trampoline"] == "wasm"
+    context.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'userAgent',"
+        " { get: () => 'Mozilla/5.0 (iPad; CPU OS 18_3 like Mac OS X)' });"
+    )
+    page = context.new_page()
+    page.goto(own_site_server.url, wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT) == "plain: the way Python calls built-in functions differs"
+    play_a_throw(page)
+
+
 def test_a_snapshot_whose_last_boot_died_is_refused(
     context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watched: Watch
 ) -> None:
