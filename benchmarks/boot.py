@@ -91,7 +91,18 @@ window.performance.mark("ludeum:ready")
 </body>
 </html>
 """
-BARE_TOML = 'interpreter = "static/vendor/pyodide/pyodide.mjs"\n'
+
+
+def bare_toml(dist: Path) -> str:
+    """The bare page's config: the runtime's folder is named by its content
+    (scripts/addressing.py), static/vendor/pyodide/<digest>/ (a build from before
+    that has it at static/vendor/pyodide/)."""
+    runtime = dist / "static" / "vendor" / "pyodide"
+    folders = [p for p in runtime.iterdir() if p.is_dir()]
+    if folders:
+        (runtime,) = folders
+    return f'interpreter = "{runtime.relative_to(dist).as_posix()}/pyodide.mjs"\n'
+
 
 # Runs before any page script: notes performance.now() (ms since navigation
 # start) when #app first gets data-state="ready".
@@ -142,7 +153,7 @@ def make_site(root: Path, baseline: Path | None) -> None:
     (bare / "static").mkdir(parents=True)
     (bare / "static" / "vendor").symlink_to(DIST / "static" / "vendor", target_is_directory=True)
     (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
-    (bare / "pyscript.toml").write_text(BARE_TOML, encoding="utf-8")
+    (bare / "pyscript.toml").write_text(bare_toml(DIST), encoding="utf-8")
 
 
 def visit(page: Page, url: str, timeout_ms: float) -> dict:

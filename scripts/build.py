@@ -13,7 +13,8 @@ Steps:
        dist/static/vendor/pyscript/  PyScript's *.js / *.css chunks, without the
                                      codemirror*/xterm* chunks (editor/terminal
                                      only) and chunks only they import;
-       dist/static/vendor/pyodide/   the five files a stdlib-only Pyodide needs.
+       dist/static/vendor/pyodide/   the files a stdlib-only Pyodide needs, and a
+                                     lock file that lists no package.
   4. Check the result: every static import between kept chunks resolves, and
      every path pyscript.toml names exists in dist/.
   5. Bundle npm's fake-indexeddb into dist/static/vendor/fake-indexeddb.js, the
@@ -50,6 +51,10 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+# Beside this file; tests load this module by its path, without scripts/ on sys.path.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from addressing import Addressed, AddressingError, address_content, rewrite  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 # Outside dist/, so the service worker never precaches the bundle of itself.
@@ -71,8 +76,12 @@ PYODIDE_FILES = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "pyodide-lock.json",
 )
+# Pyodide's list of its packages (114 KB), which a stdlib-only app never reads: dist/
+# gets one that lists none (empty_lock_file), for whatever loads Pyodide directly (the
+# snapshot's maker, the boot benchmark's bare page), and our loader is given the same
+# inline, so the page never fetches it.
+PYODIDE_LOCK = "pyodide-lock.json"
 # Documentation links inside Workbox's warning messages (text, never fetched).
 SW_DOC_LINKS = {"https://bit.ly/wb-precache"}
 # A bundler chunk: name-HASH.js (e.g. core-C9KDLldu.js). Other files are entry points.
@@ -341,6 +350,24 @@ def vendor_pyodide() -> None:
         if not src.is_file():
             raise BuildError(f"{src} missing: is npm pyodide pinned to the version PyScript uses?")
         copy(src, out / name)
+    loader = DIST / SNAPSHOT_LOADER
+    text = loader.read_text(encoding="utf-8")
+    if text.count(LOCK_MARKER) != 1:
+        raise BuildError(f"{SNAPSHOT_LOADER} must hold {LOCK_MARKER!r} exactly once")
+    lock = json.dumps(empty_lock_file(), sort_keys=True)
+    loader.write_text(text.replace(LOCK_MARKER, lock), "utf-8")
+    (out / PYODIDE_LOCK).write_text(lock, "utf-8")
+
+
+LOCK_MARKER = "/* build: lock */ null"
+
+
+def empty_lock_file() -> dict:
+    """Pyodide's lock file without its packages: what the loader is given as
+    ``lockFileContents`` instead of fetching 114 KB it would never read (the app
+    loads no package; pyscript.toml asks for none, tests/unit/test_site.py)."""
+    lock = json.loads((PYODIDE_DIR / PYODIDE_LOCK).read_text(encoding="utf-8"))
+    return {"info": lock["info"], "packages": {}}
 
 
 STORAGE_STAND_IN = "static/vendor/fake-indexeddb.js"
@@ -361,12 +388,19 @@ def check_config() -> None:
     interpreter = config.get("interpreter")
     if interpreter and not (DIST / interpreter).is_file():
         raise BuildError(f"pyscript.toml interpreter {interpreter!r} is not in dist/")
-    files = config.get("files", {})
-    for src in files:
-        if not (DIST / src).is_file():
-            raise BuildError(f"pyscript.toml [files] source {src!r} is not in dist/")
-    if files.get(ENGINE_ARCHIVE) != "./*":
-        raise BuildError(f'pyscript.toml must unpack the engine: "{ENGINE_ARCHIVE}" = "./*"')
+    # The engine is unpacked by our loader (static/python-snapshot.mjs), which starts
+    # its download early; [files] would fetch it only once Python has started.
+    if config.get("files"):
+        raise BuildError("pyscript.toml has [files]: the loader unpacks the engine")
+    loader = (DIST / SNAPSHOT_LOADER).read_text(encoding="utf-8")
+    named = re.findall(r"'\.\./(src/ludeum[^']*\.zip)'", loader)
+    if len(named) != 1 or not ENGINE_NAME.match(named[0]):
+        raise BuildError(f"{SNAPSHOT_LOADER} must name the engine archive once: {named}")
+    if not (DIST / named[0]).is_file():
+        raise BuildError(f"{SNAPSHOT_LOADER} names {named[0]}, which is not in dist/")
+
+
+ENGINE_NAME = re.compile(r"^src/ludeum(\.[0-9a-f]{10})?\.zip$")
 
 
 def generate_service_worker() -> None:
@@ -502,6 +536,68 @@ def make_snapshot_without_jspi() -> None:
     )
 
 
+PRELOAD_MARKER = "<!-- preload-hints -->"
+
+
+def address_files() -> None:
+    """Give the runtime and the engine names that say their content
+    (scripts/addressing.py), and rewrite the places that name them: the snapshot
+    loader and the page's preload hints."""
+    try:
+        addressed = address_content(DIST)
+        runtime = addressed.runtime.removeprefix("static/")  # as seen from static/
+        rewrite(
+            DIST / SNAPSHOT_LOADER,
+            {
+                "from './vendor/pyodide/pyodide.mjs'": f"from './{runtime}/pyodide.mjs'",
+                "new URL('./vendor/pyodide/', import.meta.url)": (
+                    f"new URL('./{runtime}/', import.meta.url)"
+                ),
+            },
+        )
+        rewrite(DIST / SNAPSHOT_LOADER, {f"'../{ENGINE_ARCHIVE}'": f"'../{addressed.engine}'"})
+        rewrite(DIST / "index.html", {PRELOAD_MARKER: preload_hints(addressed)})
+    except AddressingError as exc:
+        raise BuildError(str(exc)) from exc
+    check_config()
+    log(f"content-addressed: {addressed.runtime}/, {addressed.engine}")
+
+
+def preload_hints(addressed: Addressed) -> str:
+    """<link> elements that start, while the page is parsed, every download the boot
+    would otherwise find one step at a time (core.js, its chunk, pyscript.toml, our
+    loader, Pyodide's loader, then the wasm: six round trips, over 3 s on a phone's
+    network). Each is asked for exactly as the boot will ask (module scripts as
+    modules; fetch() with its default CORS mode), so the boot takes the preloaded
+    response and nothing downloads twice (tests/e2e/test_preload.py). The small
+    files of the chain come first, the large ones after."""
+    pyscript = DIST / "static" / "vendor" / "pyscript"
+    core_chunks = sorted(imports(pyscript / "core.js")[0])
+    modules = [
+        *(f"static/vendor/pyscript/{name}" for name in core_chunks),
+        SNAPSHOT_LOADER,
+        "static/pyscript-without-eval.mjs",
+        f"{addressed.runtime}/pyodide.mjs",
+    ]
+    # Not src/web/main.py: PyScript asks for it only once Python has started, which on
+    # a slow device comes long after the page's load event, and a preload unused by
+    # then is warned about in the console. The engine archive is fetched by our loader
+    # as soon as it runs.
+    fetched = [
+        "pyscript.toml",
+        f"{addressed.runtime}/pyodide.asm.wasm",
+        f"{addressed.runtime}/python_stdlib.zip",
+    ]
+    large_modules = [f"{addressed.runtime}/pyodide.asm.mjs"]
+    for path in [*modules, *fetched, *large_modules]:
+        if not (DIST / path).is_file():
+            raise BuildError(f"preload hint for {path}, which is not in dist/")
+    links = [f'<link rel="modulepreload" href="{path}">' for path in modules]
+    links += [f'<link rel="preload" href="{path}" as="fetch" crossorigin>' for path in fetched]
+    links += [f'<link rel="modulepreload" href="{path}">' for path in large_modules]
+    return "\n  ".join(links)
+
+
 def write_bundle() -> None:
     """dist/ as one zip with a single top folder, entries sorted, times and
     permissions fixed, so the same site always gives the same bytes (the Python
@@ -551,6 +647,7 @@ def main() -> int:
         check_config()
         make_snapshot()
         make_snapshot_without_jspi()
+        address_files()
         generate_service_worker()
         write_bundle()
     except BuildError as exc:

@@ -10,6 +10,9 @@ import { generateSW } from 'workbox-build';
 import path from 'node:path';
 
 const distDir = path.resolve(process.argv[2] ?? 'dist');
+// The same pattern as scripts/addressing.py's IMMUTABLE (tests/unit/test_addressing.py
+// keeps the two in step), for the manifest's URLs, which are relative to sw.js.
+const IMMUTABLE = /^(?:static\/vendor\/pyodide\/[0-9a-f]{10}\/[^/]+|src\/ludeum\.[0-9a-f]{10}\.zip|static\/snapshot\/python-[0-9a-f]{16}\.snapshot|static\/vendor\/pyscript\/[^/]+-[A-Za-z0-9_-]{8}\.js)$/;
 
 const { count, size, warnings } = await generateSW({
   globDirectory: distDir,
@@ -19,6 +22,11 @@ const { count, size, warnings } = await generateSW({
   // download it twice on a first visit.
   globIgnores: ['static/snapshot/**'],
   swDest: path.join(distDir, 'sw.js'),
+  // Files whose names say their content (scripts/addressing.py, IMMUTABLE) carry no
+  // revision: Workbox then takes them from the HTTP cache the page has just filled,
+  // where a revision would make it fetch them again past that cache (cache: 'reload'),
+  // so the runtime would download twice on a first visit.
+  dontCacheBustURLsMatching: IMMUTABLE,
   // pyodide.asm.wasm is about 9.6 MB; the default limit is 2 MiB.
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
   // Take over the first tab at once, so it works offline without a reload.

@@ -11,17 +11,9 @@
 // the engine and ludeum.ai.service are then imported already.
 import { loadPyodide } from './python-snapshot.mjs';
 
-const ENGINE = new URL('../src/ludeum.zip', import.meta.url);
-const HOME = '/home/pyodide';
-
 async function start() {
+  // The loader unpacks the engine where Python imports it.
   const pyodide = await loadPyodide();
-  const response = await fetch(ENGINE);
-  if (!response.ok) {
-    throw new Error(`engine not loaded: HTTP ${response.status}`);
-  }
-  pyodide.unpackArchive(await response.arrayBuffer(), 'zip', { extractDir: HOME });
-  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})`);
   return pyodide.pyimport('ludeum.ai.service').answer;
 }
 

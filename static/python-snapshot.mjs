@@ -12,6 +12,12 @@
 // visitors come once, on a phone: 6 MB they would never use). Every visit after
 // that, online or not, boots from it.
 //
+// It also unpacks the engine (src/ludeum.zip, every module of ours compiled, and the
+// translation catalogs) where Python imports it, for the page and the worker alike.
+// The page starts that download as soon as this module runs, beside Pyodide's own,
+// rather than after Python has started as PyScript's [files] would: on a phone's
+// network that takes the engine off the path to a playable board.
+//
 // Fail safe: a snapshot that is missing, made for another engine or another Pyodide
 // (stale), damaged, refused by the browser (Cache Storage unavailable, a quota), or
 // whose last boot on this browser never became ready, is not used, and the boot
@@ -53,6 +59,13 @@ const LIVE_BOOT_MS = 60 * 1000;
 const FETCH_DELAY_MS = 3000;
 
 const INDEX_URL = new URL('./vendor/pyodide/', import.meta.url).href;
+// scripts/build.py rewrites the archive's name to the one that says its content.
+const ENGINE_URL = new URL('../src/ludeum.zip', import.meta.url).href;
+// Where Python imports the engine from: the interpreter's working directory.
+const HOME = '/home/pyodide';
+// Replaced by scripts/build.py with Pyodide's lock file less its package list: the app
+// loads no package, so the loader need not fetch the 114 KB list.
+const LOCK_FILE = /* build: lock */ null;
 const inPage = typeof window !== 'undefined' && typeof document !== 'undefined';
 const snapshotURL = SNAPSHOT ? new URL(SNAPSHOT.url, new URL('../', import.meta.url)).href : null;
 
@@ -203,8 +216,28 @@ function reseed(pyodide) {
   pyodide.runPython('import random\nrandom.seed()');
 }
 
+// Started at once on the page (its response waits while Python starts); in the worker,
+// which starts after the page is ready, when it asks.
+let engineDownload = inPage ? fetchEngine() : null;
+
+async function fetchEngine() {
+  const response = await fetch(ENGINE_URL);
+  if (!response.ok) throw new Error(`the engine did not load: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+function unpackEngine(pyodide, archive) {
+  pyodide.unpackArchive(archive, 'zip', { extractDir: HOME });
+  pyodide.runPython(`import sys\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})`);
+}
+
 export async function loadPyodide(options = {}) {
+  const download = engineDownload ?? fetchEngine();
+  engineDownload = null; // a second interpreter (none today) fetches its own
+  // Never an unhandled rejection while Python starts: the failure is thrown below.
+  download.catch(() => {});
   const pyodide = await startPython(options);
+  unpackEngine(pyodide, await download);
   // On the page, PyScript reads its worker hooks as soon as it has this interpreter:
   // they must be empty by then, or it compiles them with Function(), which the
   // Content-Security-Policy refuses (pyscript-without-eval.mjs).
@@ -215,6 +248,7 @@ export async function loadPyodide(options = {}) {
 async function startPython(options) {
   // PyScript derives indexURL from this module's URL: point it at Pyodide's folder.
   const settings = { ...options, indexURL: INDEX_URL };
+  if (LOCK_FILE) settings.lockFileContents = LOCK_FILE;
   const found = await cachedSnapshot();
   if (found.memory) {
     if (inPage) {

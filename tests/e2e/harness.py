@@ -6,6 +6,7 @@ does; wait_ready waits for the app to boot. The browser is Debian's chromium.
 
 from __future__ import annotations
 
+import collections
 import functools
 import os
 import threading
@@ -129,6 +130,10 @@ class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def do_GET(self) -> None:
+        self.server.note(urlsplit(self.path).path)
+        super().do_GET()
+
     def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 (the base's names)
         start = source.tell()
         try:
@@ -146,6 +151,10 @@ class _QuietServer(ThreadingHTTPServer):
         with self._counting:
             self.bytes_sent += sent
 
+    def note(self, path: str) -> None:
+        with self._counting:
+            self.requests[path] += 1
+
     def handle_error(self, request: object, client_address: object) -> None:
         pass  # browsers abort requests (navigation, going offline): not an error here
 
@@ -157,6 +166,7 @@ class SiteServer:
     def __init__(self, directory: Path, headers: dict[str, str] | None = None) -> None:
         handler = functools.partial(_QuietHandler, directory=str(directory), headers=headers)
         self._httpd = _QuietServer(("127.0.0.1", 0), handler)
+        self._httpd.requests = collections.Counter()
         self.port = self._httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
         self.url = self.origin + "/"
@@ -168,6 +178,11 @@ class SiteServer:
     def bytes_sent(self) -> int:
         """Bytes of response bodies sent so far (headers not counted)."""
         return self._httpd.bytes_sent
+
+    @property
+    def requests(self) -> collections.Counter[str]:
+        """GET requests so far, by path ("/static/app.css")."""
+        return self._httpd.requests
 
     def stop(self) -> None:
         """Stop serving: afterwards every connection to the port is refused."""

@@ -15,8 +15,14 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 TERMINAL_ONLY = ("ludeum/cli/", "ludeum/__main__.py")
 
 
+def engine_archive(dist_dir: Path) -> Path:
+    """src/ludeum.<digest>.zip: the build names the archive by its content."""
+    (archive,) = (dist_dir / "src").glob("ludeum.*.zip")
+    return archive
+
+
 def test_the_engine_archive_holds_every_module_and_its_bytecode(dist_dir: Path) -> None:
-    with zipfile.ZipFile(dist_dir / "src" / "ludeum.zip") as bundle:
+    with zipfile.ZipFile(engine_archive(dist_dir)) as bundle:
         names = set(bundle.namelist())
         modules = sorted(
             p.relative_to(SRC).as_posix()
@@ -37,7 +43,7 @@ def test_the_engine_archive_holds_every_module_and_its_bytecode(dist_dir: Path) 
 
 def test_the_engine_archive_holds_the_compiled_translation_catalogs_only(dist_dir: Path) -> None:
     # The browser reads .mo files with the standard library; .po/.pot are sources.
-    with zipfile.ZipFile(dist_dir / "src" / "ludeum.zip") as bundle:
+    with zipfile.ZipFile(engine_archive(dist_dir)) as bundle:
         names = set(bundle.namelist())
         catalogs = sorted(
             p.relative_to(SRC).as_posix() for p in (SRC / "ludeum" / "locale").rglob("*.mo")
@@ -54,7 +60,7 @@ def test_only_the_browser_entry_point_ships_as_a_loose_python_file(dist_dir: Pat
     assert loose == ["src/web/main.py"]
     # The glue's other rooms travel compiled in the engine archive, where main.py
     # imports them from (``web.screen`` and the rest).
-    with zipfile.ZipFile(dist_dir / "src" / "ludeum.zip") as bundle:
+    with zipfile.ZipFile(engine_archive(dist_dir)) as bundle:
         names = set(bundle.namelist())
     rooms = sorted(p.name for p in (SRC / "web").glob("*.py") if p.name != "main.py")
     assert "screen.py" in rooms

@@ -19,7 +19,7 @@ from ludeum.page_text import BOOT_TEXT
 pytestmark = pytest.mark.e2e
 
 LANGUAGE_KEY = "ludeum:v1:language"
-WASM = "**/static/vendor/pyodide/pyodide.asm.wasm"
+WASM = "**/static/vendor/pyodide/*/pyodide.asm.wasm"
 TEXTS_JS = """(ids) => Object.fromEntries(ids.map((id) => [id,
   document.getElementById(id) ? document.getElementById(id).textContent : null]))"""
 

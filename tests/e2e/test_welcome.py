@@ -66,7 +66,7 @@ def test_welcome_screen(
     # Python cannot finish booting until the engine archive is let through, so that
     # the first click below surely comes before Python is up.
     held = []
-    page.route("**/src/ludeum.zip", lambda route: held.append(route))
+    page.route("**/src/ludeum.*.zip", lambda route: held.append(route))
 
     # First paint, before Python: the welcome screen, not the game.
     page.goto(site_server.url, wait_until="domcontentloaded")
@@ -102,7 +102,7 @@ def test_welcome_screen(
     assert held, "the engine archive was never asked for"
     for route in held:
         route.continue_()
-    page.unroute("**/src/ludeum.zip")
+    page.unroute("**/src/ludeum.*.zip")
     wait_ready(page, enter=False)
     page.locator("#board svg.lodestone-board").wait_for()
     lodestone = saves.load(stored(page))

@@ -27,10 +27,6 @@ def config() -> dict:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def files_section() -> dict[str, str]:
-    return config()["files"]
-
-
 def engine_modules() -> list[Path]:
     return sorted(ENGINE.rglob("*.py"))
 
@@ -111,10 +107,15 @@ def test_the_app_imports_the_engine_modules_it_uses():
     assert "src/web/main.py" not in closure
 
 
-def test_the_config_unpacks_the_engine_archive_where_python_imports_it():
+def test_the_loader_unpacks_the_engine_archive_where_python_imports_it():
     # The build packs src/ludeum into src/ludeum.zip (tests/e2e/test_bundle.py checks
-    # its content); "./*" unpacks it into the interpreter's working directory.
-    assert files_section() == {"src/ludeum.zip": "./*"}
+    # its content). Our loader, not PyScript's [files], fetches it, as soon as the
+    # page runs the loader, and unpacks it into the interpreter's working directory.
+    assert "files" not in config()
+    loader = (ROOT / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
+    assert loader.count("new URL('../src/ludeum.zip', import.meta.url)") == 1
+    assert "const HOME = '/home/pyodide';" in loader
+    assert "unpackArchive(archive, 'zip', { extractDir: HOME })" in loader
 
 
 def test_the_interpreter_is_the_self_hosted_pyodide():

@@ -1,0 +1,91 @@
+"""A first visit downloads each file once (issue 35, items 2 and 3).
+
+The rules checked, on a first visit in a browser with a disk cache (a persistent
+profile, as a visitor's browser has), served as a host should serve the site
+(docs/deploying.md: the files whose names say their content are cacheable for a year):
+- the page's preload hints start the runtime's downloads while the page is parsed,
+  and the boot takes each preloaded response: every hint is used, none is warned
+  about as unused, and the page asks for no file twice;
+- the service worker's install, which precaches the whole site for offline play,
+  takes every file whose name says its content from the HTTP cache the page has just
+  filled: the server sends each such file once in the whole visit. Only the small
+  files whose names stay the same from build to build are fetched again, past the
+  cache, so that an update is never missed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from harness import CHROMIUM, CHROMIUM_ARGS, SiteServer, Watch, wait_ready
+from playwright.sync_api import BrowserType
+
+ROOT = Path(__file__).resolve().parents[2]
+HINT = re.compile(r'<link rel="(?:modulepreload|preload)" href="([^"]+)"')
+#: As docs/deploying.md asks of hosts (the test server sends it for every file).
+CACHE_FOR_A_YEAR = {"Cache-Control": "public, max-age=31536000"}
+
+
+def _addressing():
+    spec = importlib.util.spec_from_file_location("addressing", ROOT / "scripts" / "addressing.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("addressing", module)  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_first_visit_downloads_each_file_once(
+    browser_type: BrowserType,
+    dist_dir: Path,
+    serve: Callable[..., SiteServer],
+    watch: Callable[..., Watch],
+    tmp_path: Path,
+) -> None:
+    immutable = _addressing().IMMUTABLE
+    hints = HINT.findall((dist_dir / "index.html").read_text(encoding="utf-8"))
+    # The runtime's three large files and the chain of modules before them.
+    assert any(h.endswith("/pyodide.asm.wasm") for h in hints), hints
+    assert any(h.endswith("/python_stdlib.zip") for h in hints), hints
+    assert "static/python-snapshot.mjs" in hints
+    assert len(hints) == len(set(hints))
+
+    server = serve(dist_dir, CACHE_FOR_A_YEAR)
+    context = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS
+    )
+    try:
+        watch(context, server.origin)
+        warnings: list[str] = []
+        page = context.pages[0] if context.pages else context.new_page()
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        asked_by_page: Counter[str] = Counter()  # the page's own, not the service worker's
+        page.on("request", lambda r: asked_by_page.update([urlsplit(r.url).path]))
+        page.goto(server.url, wait_until="commit")
+        wait_ready(page)
+        used = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+        # The worker is registered once the page is ready; it is active only once its
+        # install has precached every file.
+        page.evaluate("() => navigator.serviceWorker.ready.then((r) => r.active.state)")
+    finally:
+        context.close()
+
+    for hint in hints:
+        assert asked_by_page.get(f"/{hint}") == 1, (hint, asked_by_page.get(f"/{hint}"))
+        assert any(name.endswith(f"/{hint}") for name in used), f"{hint} was never used"
+    assert not [w for w in warnings if "preload" in w], warnings
+    twice = {path: n for path, n in asked_by_page.items() if n > 1}
+    assert not twice, f"the page asked for these more than once: {twice}"
+
+    everything = server.requests
+    addressed = [p for p in everything if immutable.match(p.lstrip("/"))]
+    assert any(p.endswith("/pyodide.asm.wasm") for p in addressed), sorted(everything)
+    again = {p: n for p, n in everything.items() if n > 1 and immutable.match(p.lstrip("/"))}
+    assert not again, f"sent twice in one visit: {again}"
+    # The worker did precache the site: the small files it fetches past the cache.
+    assert everything["/static/app.css"] == 2, everything["/static/app.css"]
