@@ -44,7 +44,7 @@ DIGEST_LENGTH = 10
 CONTENT_ADDRESSED = (
     r"(?:/static/vendor/pyodide/[0-9a-f]{10}/[^/]+"
     r"|/src/ludeum\.[0-9a-f]{10}\.zip"
-    r"|/static/snapshot/python-[0-9a-f]{16}\.snapshot"
+    r"|/static/snapshot/python-[0-9a-f]{16}(?:-without-jspi)?\.snapshot"
     r"|/static/vendor/pyscript/[^/]+-[A-Za-z0-9_-]{8}\.js)$"
 )
 _CONTENT_ADDRESSED = re.compile(CONTENT_ADDRESSED)

@@ -28,7 +28,11 @@ Steps:
      in headless Chromium (scripts/make-snapshot.mjs), into
      dist/static/snapshot/python-<id>.snapshot, and write its name and header into
      dist/static/python-snapshot.mjs. Skipped, with a warning, where no Chromium is
-     installed: every boot is then a plain one.
+     installed: every boot is then a plain one. Then the same for engines without
+     JavaScript Promise Integration (Safari), made in WebKitGTK's MiniBrowser under
+     Xvfb into python-<id>-without-jspi.snapshot; skipped, with a note, where they
+     are not installed (scripts/serve.sh installs only Chromium; scripts/test.sh,
+     which CI runs, installs them).
   7. Generate the precaching service worker dist/sw.js (scripts/service-worker.mjs).
   8. Write brotli and gzip side files (FILE.br, FILE.gz) beside each file worth
      compressing, for servers that send them as they are (scripts/precompress.mjs;
@@ -630,6 +634,62 @@ def make_snapshot() -> None:
     loader.write_text(text.replace(SNAPSHOT_MARKER, json.dumps(header, sort_keys=True)), "utf-8")
 
 
+SNAPSHOT_WITHOUT_JSPI_MARKER = "/* build: snapshot without JSPI */ null"
+XVFB = "/usr/bin/Xvfb"
+
+
+def webkit_programs() -> tuple[str, str] | None:
+    """WebKitGTK's MiniBrowser and its WebDriver, with Xvfb for a display (as
+    tests/engines/webkit.py finds them), or None where one is missing."""
+    found = sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))
+    browser = os.environ.get("LUDEUM_MINIBROWSER", str(found[0]) if found else "")
+    driver = os.environ.get("LUDEUM_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
+    if all(p and os.access(p, os.X_OK) for p in (browser, driver, XVFB)):
+        return browser, driver
+    return None
+
+
+def make_snapshot_without_jspi() -> None:
+    """The snapshot for engines without JavaScript Promise Integration (Safari), made
+    in WebKitGTK: Pyodide's stack switching state and CPython's way of calling
+    built-in functions, both kept in a snapshot's memory, must be the ones the
+    visitor's engine picks (docs/performance.md). Optional: skipped, with a note,
+    where WebKitGTK or Xvfb is missing (scripts/ensure-browsers.sh installs them)."""
+    loader = DIST / SNAPSHOT_LOADER
+    text = loader.read_text(encoding="utf-8")
+    if text.count(SNAPSHOT_WITHOUT_JSPI_MARKER) != 1:
+        raise BuildError(
+            f"{SNAPSHOT_LOADER} must hold {SNAPSHOT_WITHOUT_JSPI_MARKER!r} exactly once"
+        )
+    programs = webkit_programs()
+    if programs is None:
+        log(
+            "note: no WebKitGTK or Xvfb (scripts/ensure-browsers.sh): no snapshot for "
+            "engines without JSPI, every boot in Safari is plain"
+        )
+        return
+    ident = engine_id()
+    target = DIST / SNAPSHOT_DIR / f"python-{ident}-without-jspi.snapshot"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    browser, driver = programs
+    os.environ["LUDEUM_WEBKIT_DRIVER"] = driver  # for make-snapshot.mjs
+    run(["node", "scripts/make-snapshot.mjs", str(DIST), str(boot_module_listing()),
+         str(target), ident, "webkit", browser])  # fmt: skip
+    with target.open("rb") as made:
+        line = made.readline()
+    if not line.startswith(SNAPSHOT_MAGIC):
+        raise BuildError(f"{target} has no snapshot header")
+    header = json.loads(line[len(SNAPSHOT_MAGIC) :])
+    # Made with JSPI, no engine without it could use it; with the wasm trampoline,
+    # no iPhone or iPad (static/python-snapshot.mjs, trampolineDiffers).
+    if header["jspi"] or header["trampoline"] != "js":
+        raise BuildError(f"{target}: JSPI {header['jspi']}, {header['trampoline']} trampoline")
+    header["url"] = target.relative_to(DIST).as_posix()
+    loader.write_text(
+        text.replace(SNAPSHOT_WITHOUT_JSPI_MARKER, json.dumps(header, sort_keys=True)), "utf-8"
+    )
+
+
 PRELOAD_MARKER = "<!-- preload-hints -->"
 
 
@@ -853,6 +913,7 @@ def main() -> int:
         bundle_storage_stand_in()
         check_config()
         make_snapshot()
+        make_snapshot_without_jspi()
         address_files()
         write_first_visit_sizes()  # after every step that names a downloaded file
         generate_service_worker()

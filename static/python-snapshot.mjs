@@ -27,9 +27,17 @@ import { emptyWorkerHooks } from './pyscript-without-eval.mjs';
 
 export const version = pyodideModule.version;
 
-// Replaced by scripts/build.py with {url, engine, pyodide, jspi, bytes}; null when the
-// build made no snapshot (no Chromium on the building machine): then every boot is plain.
-const SNAPSHOT = /* build: snapshot */ null;
+// Replaced by scripts/build.py with {url, engine, pyodide, jspi, trampoline, bytes};
+// null when the build made no snapshot (no Chromium on the building machine).
+const SNAPSHOT_WITH_JSPI = /* build: snapshot */ null;
+// The same for the snapshot made in WebKitGTK, for engines without JavaScript Promise
+// Integration (Safari); null when the building machine has no WebKitGTK and Xvfb.
+const SNAPSHOT_WITHOUT_JSPI = /* build: snapshot without JSPI */ null;
+// This engine's snapshot: a visitor downloads only theirs. Where the build made none
+// for this engine, the other one, which refusal() declines, saying why; null when
+// there is neither: every boot is plain.
+const SNAPSHOT = ('Suspending' in WebAssembly ? SNAPSHOT_WITH_JSPI : SNAPSHOT_WITHOUT_JSPI)
+  ?? SNAPSHOT_WITH_JSPI ?? SNAPSHOT_WITHOUT_JSPI;
 
 // The first line of the file, before the gzip stream (scripts/make-snapshot.mjs).
 const MAGIC = 'ludeum-python-snapshot 1';
@@ -124,6 +132,7 @@ function refusal() {
   // Made where WebAssembly had JavaScript Promise Integration, or not: the state of
   // Pyodide's stack switching in the snapshot must match this browser's.
   if (('Suspending' in WebAssembly) !== SNAPSHOT.jspi) return 'stack switching differs';
+  if (trampolineDiffers()) return 'the way Python calls built-in functions differs';
   if (!inPage) return '';
   if (askedForPlain()) return 'the visitor asked to start without it';
   if (readStore(REFUSED) === SNAPSHOT.engine) return 'refused after a failed boot';
@@ -138,6 +147,21 @@ function refusal() {
   return '';
 }
 
+// CPython picks, as it starts, how it calls built-in functions: through a small wasm
+// module (a "trampoline") or through JavaScript. A snapshot keeps the pick of the
+// browser that made it, and the wasm one points into a function table that only a
+// browser which picked it has filled. Pyodide picks JavaScript on iPhones and iPads
+// (getPyEMTrampolinePtr in pyodide.asm.mjs, by this very test), the wasm module
+// elsewhere; a browser that cannot compile that module also picks JavaScript, and a
+// snapshot boot there fails and falls back to plain as any failed one does.
+function trampolineDiffers() {
+  if (SNAPSHOT.trampoline !== 'wasm') return false; // the JavaScript one works anywhere
+  const nav = globalThis.navigator;
+  const iOS = !!nav && (/iPad|iPhone|iPod/.test(nav.userAgent)
+    || (nav.platform === 'MacIntel' && typeof nav.maxTouchPoints !== 'undefined' && nav.maxTouchPoints > 1));
+  return iOS;
+}
+
 async function openCache() {
   return caches.open(CACHE_NAME);
 }
@@ -149,7 +173,7 @@ function readHeader(bytes) {
   const line = new TextDecoder().decode(bytes.subarray(0, end));
   if (!line.startsWith(`${MAGIC} `)) throw new Error('not a Ludeum snapshot');
   const header = JSON.parse(line.slice(MAGIC.length + 1));
-  for (const key of ['engine', 'pyodide', 'jspi', 'bytes']) {
+  for (const key of ['engine', 'pyodide', 'jspi', 'trampoline', 'bytes']) {
     if (header[key] !== SNAPSHOT[key]) {
       throw new Error(`stale: ${key} ${JSON.stringify(header[key])}, this build ${JSON.stringify(SNAPSHOT[key])}`);
     }

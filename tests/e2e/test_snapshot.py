@@ -70,11 +70,14 @@ TAMPER = f"""async ({{ url, how }}) => {{
 }}"""
 
 
-def snapshot_header(dist: Path) -> dict:
-    """What the build wrote into the loader: url, engine, pyodide, jspi, bytes."""
+def snapshot_header(dist: Path, jspi: bool = True) -> dict:
+    """What the build wrote into the loader for engines with JSPI (Chromium's), or
+    without (WebKit's): url, engine, pyodide, jspi, trampoline, bytes."""
     text = (dist / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
-    found = re.search(r"const SNAPSHOT = (\{.*\});", text)
-    assert found, "the build made no Python snapshot (is Chromium installed?)"
+    name = "SNAPSHOT_WITH_JSPI" if jspi else "SNAPSHOT_WITHOUT_JSPI"
+    found = re.search(rf"const {name} = (\{{.*\}});", text)
+    maker = "Chromium" if jspi else "WebKitGTK and Xvfb"
+    assert found, f"the build made no {name} (are {maker} installed?)"
     return json.loads(found.group(1))
 
 
@@ -124,6 +127,9 @@ def test_a_first_visit_never_fetches_the_snapshot_and_a_second_one_only_after_re
     assert [u.removeprefix(own_site_server.url) for u in page.evaluate(CACHED_URLS)] == [
         header["url"]
     ]
+    # Only this engine's snapshot: WebKit's, made without JSPI, is never fetched here.
+    webkit = snapshot_header(dist_dir, jspi=False)["url"]
+    assert webkit != header["url"] and not any(webkit in url for url in watched.requests)
 
 
 def test_later_visits_boot_from_the_snapshot_and_resume_the_game(
@@ -259,6 +265,25 @@ def test_cache_storage_refused_leaves_the_boot_plain(
     page.goto(own_site_server.url, wait_until="commit")
     wait_ready(page)
     assert page.evaluate(BOOT).startswith("plain: Cache Storage refused")
+    play_a_throw(page)
+
+
+def test_an_ipad_never_boots_from_a_snapshot_with_the_wasm_trampoline(
+    context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watched: Watch
+) -> None:
+    """Pyodide has an iPad's Python call built-in functions through JavaScript, so a
+    snapshot holding the wasm trampoline (Chromium's) would call into an empty table
+    slot there. Seen as an iPad (Chromium's device emulation does the same), the page
+    refuses it before it looks for it, boots plain and plays."""
+    assert snapshot_header(dist_dir)["trampoline"] == "wasm"
+    context.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'userAgent',"
+        " { get: () => 'Mozilla/5.0 (iPad; CPU OS 18_3 like Mac OS X)' });"
+    )
+    page = context.new_page()
+    page.goto(own_site_server.url, wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT) == "plain: the way Python calls built-in functions differs"
     play_a_throw(page)
 
 

@@ -85,6 +85,8 @@ def test_a_rewrite_replaces_each_text_exactly_once_or_fails(tmp_path: Path) -> N
         ("static/vendor/pyodide/0123456789/python_stdlib.zip", True),
         ("src/ludeum.abcdef0123.zip", True),
         ("static/snapshot/python-0123456789abcdef.snapshot", True),
+        ("static/snapshot/python-0123456789abcdef-without-jspi.snapshot", True),
+        ("static/snapshot/python-0123456789abcdef-other.snapshot", False),
         ("static/vendor/pyscript/core-C9KDLldu.js", True),
         ("static/vendor/pyscript/core.js", False),
         ("static/vendor/pyodide/pyodide.asm.wasm", False),
