@@ -46,6 +46,9 @@ read from the page's own `ludeum:ready` mark (nothing injected). Visits:
            Promise Integration, or WebKit's, the build's second snapshot, made in
            WebKitGTK without it; the run says if a third visit booted plain)
   bare     cold, warm (its second visit)
+WebKitGTK's automation session keeps the snapshot's Cache Storage entry across
+visits only while a service worker is registered: measure WebKit's snapshot with
+`--engine-service-workers allow` (docs/performance.md, "WebKit from its own snapshot").
 Neither driver can block service workers as Chromium's context does, so by default
 the app is served here without its sw.js (the registration, made once the page is
 ready, fails): both pages then come from the network and the HTTP cache, like with
