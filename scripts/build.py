@@ -598,6 +598,15 @@ def snapshot_heap_bytes(snapshot: Path) -> int:
     return len(memory) - int.from_bytes(memory[4:8], "little")
 
 
+def snapshot_header(snapshot: Path) -> dict:
+    """The header fields scripts/make-snapshot.mjs wrote on the file's first line."""
+    with snapshot.open("rb") as made:
+        line = made.readline()
+    if not line.startswith(SNAPSHOT_MAGIC):
+        raise BuildError(f"{snapshot} has no snapshot header")
+    return json.loads(line[len(SNAPSHOT_MAGIC) :])
+
+
 def make_snapshot() -> None:
     """The interpreter, started and with the boot's imports done, as a gzipped file;
     static/python-snapshot.mjs learns its name and header."""
@@ -618,11 +627,7 @@ def make_snapshot() -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     listing = boot_module_listing()
     run(["node", "scripts/make-snapshot.mjs", str(DIST), str(listing), str(target), ident])
-    with target.open("rb") as made:
-        line = made.readline()
-    if not line.startswith(SNAPSHOT_MAGIC):
-        raise BuildError(f"{target} has no snapshot header")
-    header = json.loads(line[len(SNAPSHOT_MAGIC) :])
+    header = snapshot_header(target)
     heap = snapshot_heap_bytes(target)
     if heap > SNAPSHOT_HEAP_LIMIT:
         raise BuildError(
@@ -675,11 +680,7 @@ def make_snapshot_without_jspi() -> None:
     os.environ["LUDEUM_WEBKIT_DRIVER"] = driver  # for make-snapshot.mjs
     run(["node", "scripts/make-snapshot.mjs", str(DIST), str(boot_module_listing()),
          str(target), ident, "webkit", browser])  # fmt: skip
-    with target.open("rb") as made:
-        line = made.readline()
-    if not line.startswith(SNAPSHOT_MAGIC):
-        raise BuildError(f"{target} has no snapshot header")
-    header = json.loads(line[len(SNAPSHOT_MAGIC) :])
+    header = snapshot_header(target)
     # Made with JSPI, no engine without it could use it; with the wasm trampoline,
     # no iPhone or iPad (static/python-snapshot.mjs, trampolineDiffers).
     if header["jspi"] or header["trampoline"] != "js":
