@@ -347,4 +347,5 @@ def test_axe_is_a_test_tool_and_never_shipped(dist_dir) -> None:
     assert axe_source().is_file()
     shipped = [p.relative_to(dist_dir) for p in dist_dir.rglob("*") if "axe" in p.name.lower()]
     assert shipped == []
-    assert "axe" not in (dist_dir / "sw.js").read_text(encoding="utf-8").lower()
+    # As a word: the service worker's runtime cache has "relaxed" in it.
+    assert not re.search(r"\baxe\b|axe-core", (dist_dir / "sw.js").read_text(encoding="utf-8"))
