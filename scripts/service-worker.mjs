@@ -47,8 +47,10 @@ const { count, size, warnings } = await generateSW({
   // the site has closed. Taking over at once would serve an old page, still
   // running, the new build's files: a mix of two versions.
   skipWaiting: false,
-  // Once fetched it is kept for offline visits; its URL carries a hash of its content
-  // (?v=), and only the latest is kept.
+  // An asynchronous fetch of it (a worker's, say) is kept for offline visits; the
+  // page's synchronous request bypasses the service worker in Chromium (measured,
+  // docs/performance.md). Its URL carries a hash of its content (?v=); only the
+  // latest is kept.
   runtimeCaching: [{
     urlPattern: ({ url }) => url.pathname.endsWith('/python_stdlib_rest.zip'),
     handler: 'CacheFirst',
