@@ -47,6 +47,7 @@ Every URL in dist/ is relative, so dist/ can be served under any sub-path.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import hashlib
 import json
 import os
@@ -447,9 +448,11 @@ STDLIB_REST_FINDER = "_ludeum_stdlib_rest.py"
 PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 
 
+@functools.cache
 def boot_module_listing() -> Path:
     """build/boot-modules.json: what the page's boot imports (scripts/boot_modules.py),
-    for the snapshot and for the stdlib trace."""
+    for the stdlib trace and both snapshots: listed once a build (it imports every
+    room of the glue on CPython)."""
     modules = subprocess.run(
         # -S: no site-packages, whose .pth files may import modules (random, say)
         # before the listing starts and so hide them from it.
