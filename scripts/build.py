@@ -572,7 +572,7 @@ def generate_service_worker() -> None:
 SNAPSHOT_LOADER = "static/python-snapshot.mjs"
 SNAPSHOT_MARKER = "/* build: snapshot */ null"
 SNAPSHOT_DIR = "static/snapshot"
-SNAPSHOT_MAGIC = b"ludeum-python-snapshot 1 "
+SNAPSHOT_MAGIC = b"ludeum-python-snapshot 2 "
 #: Pyodide's starting heap (30 MiB): a snapshot whose imports grew the heap past it
 #: cannot be loaded (docs/performance.md).
 SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024
@@ -593,11 +593,9 @@ def engine_id() -> str:
 def snapshot_heap_bytes(snapshot: Path) -> int:
     """The Python heap a snapshot file holds: Pyodide's snapshot is a header (its
     length in the second 32-bit word) and then the heap's bytes."""
-    import gzip
-
     with snapshot.open("rb") as made:
         made.readline()  # our header line
-        memory = gzip.decompress(made.read())
+        memory = made.read()
     return len(memory) - int.from_bytes(memory[4:8], "little")
 
 
@@ -611,8 +609,9 @@ def snapshot_header(snapshot: Path) -> dict:
 
 
 def make_snapshot() -> None:
-    """The interpreter, started and with the boot's imports done, as a gzipped file;
-    static/python-snapshot.mjs learns its name and header."""
+    """The interpreter, started and with the boot's imports done, as a file of its
+    memory behind a header line (compressed by precompress_site, like the other
+    large files); static/python-snapshot.mjs learns its name and header."""
     loader = DIST / SNAPSHOT_LOADER
     text = loader.read_text(encoding="utf-8")
     if text.count(SNAPSHOT_MARKER) != 1:
@@ -624,8 +623,6 @@ def make_snapshot() -> None:
         )
         return
     ident = engine_id()
-    # Not ".gz": a server that sees that name may send Content-Encoding: gzip, and the
-    # browser would then try to unpack the header line too. No server alters this name.
     target = DIST / SNAPSHOT_DIR / f"python-{ident}.snapshot"
     target.parent.mkdir(parents=True, exist_ok=True)
     listing = boot_module_listing()

@@ -10,8 +10,11 @@
 // (Debian's /usr/bin/chromium, or $CHROMIUM) that loads the shipped Pyodide with
 // `_makeSnapshot`, unpacks src/ludeum.zip where PyScript unpacks it, imports the
 // modules listed in modules.json (scripts/boot_modules.py) and posts the snapshot
-// back. Node compresses it (gzip -9) behind a one-line header that static/python-
-// snapshot.mjs checks before use.
+// back. Node writes it as it is, behind a one-line header that static/python-
+// snapshot.mjs checks before use: the build's brotli and gzip side files carry it
+// to the browser (4.2 MB with brotli against 6.4 MB as the gzip stream it used to
+// be inside the file), and a host that does not compress it is never asked for the
+// raw 31 MB (static/python-snapshot.mjs, keepSnapshot).
 //
 // Why Chromium and not Node: a snapshot keeps the state of Pyodide's stack switching,
 // which follows from whether the engine that made it has JavaScript Promise
@@ -28,7 +31,6 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const [distArg, modulesArg, outArg, engineId, browserName = 'chromium', MINIBROWSER] = process.argv.slice(2);
@@ -46,7 +48,7 @@ const WEBKIT_DRIVER = process.env.LUDEUM_WEBKIT_DRIVER || '/usr/bin/WebKitWebDri
 const XVFB = '/usr/bin/Xvfb';
 const HOME = '/home/pyodide'; // where PyScript unpacks [files] "./*": the interpreter's cwd
 // The first line of the shipped file; static/python-snapshot.mjs reads the same.
-const MAGIC = 'ludeum-python-snapshot 1';
+const MAGIC = 'ludeum-python-snapshot 2';
 const TIMEOUT_MS = 180_000;
 
 const TYPES = {
@@ -249,12 +251,14 @@ if (result.failed) {
   process.exit(1);
 }
 const { version, jspi, trampoline, skipped } = result.info;
-const header = `${MAGIC} ${JSON.stringify({ engine: engineId, pyodide: version, jspi, trampoline, bytes: result.snapshot.length })}\n`;
-const packed = gzipSync(result.snapshot, { level: 9 });
-await writeFile(outArg, Buffer.concat([Buffer.from(header, 'utf8'), packed]));
+// Padded with spaces to a multiple of 8 bytes: the memory after it then starts
+// where Pyodide can read it in place (static/python-snapshot.mjs, memoryOf).
+const fields = `${MAGIC} ${JSON.stringify({ engine: engineId, pyodide: version, jspi, trampoline, bytes: result.snapshot.length })}`;
+const header = `${fields.padEnd(Math.ceil((fields.length + 1) / 8) * 8 - 1)}\n`;
+await writeFile(outArg, Buffer.concat([Buffer.from(header, 'utf8'), result.snapshot]));
 console.log(
   `make-snapshot: ${modules.length - skipped.length} modules imported in Pyodide ${version}`
   + ` in ${browserName} (JSPI ${jspi ? 'on' : 'off'}, ${trampoline} trampoline), ${(result.snapshot.length / 1e6).toFixed(1)} MB of memory,`
-  + ` ${(packed.length / 1e6).toFixed(2)} MB gzipped, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  + ` in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
 if (skipped.length) console.log(`make-snapshot: not in this Python: ${skipped.join(', ')}`);

@@ -9,8 +9,14 @@
 // The first visit never pays for it, in time or in bytes: the snapshot is used only
 // once it sits in this origin's Cache Storage, and this module fetches it there in the
 // background after the page is ready, from the second visit on (most of a museum's
-// visitors come once, on a phone: 6 MB they would never use). Every visit after
+// visitors come once, on a phone: 4 MB they would never use). Every visit after
 // that, online or not, boots from it.
+//
+// The file is the interpreter's memory (31 MB) behind a header line, and travels
+// compressed: the build writes brotli and gzip side files beside it, which a host
+// sends as the response's Content-Encoding (4.2 MB with brotli). A host that sends
+// the file as it is gets its first bytes refused, and the gzip side file is asked for
+// by name instead and unpacked here (6.4 MB): never 31 MB on a visitor's network.
 //
 // It also unpacks the engine (src/ludeum.zip, every module of ours compiled, and the
 // translation catalogs) where Python imports it, for the page and the worker alike.
@@ -39,8 +45,8 @@ const SNAPSHOT_WITHOUT_JSPI = /* build: snapshot without JSPI */ null;
 const SNAPSHOT = ('Suspending' in WebAssembly ? SNAPSHOT_WITH_JSPI : SNAPSHOT_WITHOUT_JSPI)
   ?? SNAPSHOT_WITH_JSPI ?? SNAPSHOT_WITHOUT_JSPI;
 
-// The first line of the file, before the gzip stream (scripts/make-snapshot.mjs).
-const MAGIC = 'ludeum-python-snapshot 1';
+// The first line of the file, before the memory (scripts/make-snapshot.mjs).
+const MAGIC = 'ludeum-python-snapshot 2';
 const CACHE_NAME = 'ludeum-python-snapshot';
 // A snapshot boot names itself here and clears it once the page is ready: a mark
 // left by this tab, or an old one, is a snapshot boot that died. That build's
@@ -128,7 +134,6 @@ function writeStore(key, value) {
 function refusal() {
   if (!SNAPSHOT) return 'no snapshot in this build';
   if (typeof caches === 'undefined') return 'no Cache Storage here';
-  if (typeof DecompressionStream === 'undefined') return 'no DecompressionStream here';
   // Made where WebAssembly had JavaScript Promise Integration, or not: the state of
   // Pyodide's stack switching in the snapshot must match this browser's.
   if (('Suspending' in WebAssembly) !== SNAPSHOT.jspi) return 'stack switching differs';
@@ -181,11 +186,35 @@ function readHeader(bytes) {
   return { header, body: bytes.subarray(end + 1) };
 }
 
-async function inflate(gzipped, expected) {
-  const stream = new Blob([gzipped]).stream().pipeThrough(new DecompressionStream('gzip'));
-  const raw = new Uint8Array(await new Response(stream).arrayBuffer());
-  if (raw.length !== expected) throw new Error(`damaged: ${raw.length} bytes, expected ${expected}`);
-  return raw;
+// The memory after the header, checked for length: a file cut short is refused.
+function memoryOf(bytes) {
+  const { header, body } = readHeader(bytes);
+  if (body.length !== header.bytes) throw new Error(`damaged: ${body.length} bytes, expected ${header.bytes}`);
+  // Pyodide reads the memory's first words through a Uint32Array on the same buffer:
+  // the build pads the header so that they are aligned; a copy where they are not.
+  return body.byteOffset % 8 === 0 ? body : body.slice();
+}
+
+// The snapshot file's bytes, as the network brings them. A host that compresses
+// sends the side file's bytes with Content-Encoding, which the browser undoes. One
+// that does not would send all 31 MB: its response is dropped at the headers, and
+// FILE.gz is fetched by its own name and unpacked here (a host that labels .gz
+// files Content-Encoding: gzip has the browser unpack it instead: either works).
+async function downloadSnapshot() {
+  const response = await fetch(snapshotURL);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const encoding = (response.headers.get('content-encoding') || 'identity').trim().toLowerCase();
+  if (encoding !== 'identity') return new Uint8Array(await response.arrayBuffer());
+  await response.body?.cancel().catch(() => {});
+  if (typeof DecompressionStream === 'undefined') {
+    throw new Error('the host sends it uncompressed, and this browser cannot unpack gzip');
+  }
+  const packed = await fetch(`${snapshotURL}.gz`);
+  if (!packed.ok) throw new Error(`the host sends it uncompressed, and ${snapshotURL}.gz: HTTP ${packed.status}`);
+  const bytes = new Uint8Array(await packed.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // unpacked by the browser
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 // The snapshot's memory, or null (and why) when it is not there or not usable.
@@ -202,8 +231,7 @@ async function cachedSnapshot() {
   }
   if (!response) return { why: 'not cached yet' };
   try {
-    const { header, body } = readHeader(new Uint8Array(await response.arrayBuffer()));
-    return { memory: await inflate(body, header.bytes) };
+    return { memory: memoryOf(new Uint8Array(await response.arrayBuffer())) };
   } catch (error) {
     await cache.delete(snapshotURL).catch(() => {}); // fetched afresh after this boot
     return { why: `unusable: ${error.message || error}` };
@@ -327,7 +355,7 @@ async function startPython(options) {
 // the cache for the next visit if it is not there, and drop older builds' snapshots.
 async function keepSnapshot() {
   if (!SNAPSHOT || refusal()) return;
-  // A visitor who asked the browser to save data gets no 6 MB download for speed.
+  // A visitor who asked the browser to save data gets no 4 MB download for speed.
   if (navigator.connection?.saveData) return;
   if (navigator.onLine === false) return; // tried again on a visit with a network
   try {
@@ -339,11 +367,10 @@ async function keepSnapshot() {
       window.ludeumSnapshotKept = true;
       return;
     }
-    const response = await fetch(snapshotURL);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const bytes = new Uint8Array(await response.clone().arrayBuffer());
-    readHeader(bytes); // never keep another build's file (a stale HTTP cache)
-    await cache.put(snapshotURL, response);
+    const bytes = await downloadSnapshot();
+    memoryOf(bytes); // never keep another build's file (a stale HTTP cache), or half of one
+    // Kept as the memory itself: a boot reads it without unpacking anything.
+    await cache.put(snapshotURL, new Response(bytes, { headers: { 'Content-Type': 'application/octet-stream' } }));
     window.ludeumSnapshotKept = true; // for the tests and the boot benchmark
   } catch (error) {
     // The visitor loses nothing: the next boot is a plain one, and this is tried again.

@@ -195,8 +195,10 @@ def dist_dir() -> Path:
 def serve() -> Iterator[Callable[..., SiteServer]]:
     servers: list[SiteServer] = []
 
-    def start(directory: Path, headers: dict[str, str] | None = None) -> SiteServer:
-        server = SiteServer(directory, headers)
+    def start(
+        directory: Path, headers: dict[str, str] | None = None, *, precompressed: bool = True
+    ) -> SiteServer:
+        server = SiteServer(directory, headers, precompressed=precompressed)
         servers.append(server)
         return server
 

@@ -178,14 +178,44 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         # a request that gets nothing, with the browser's HTTP cache still in play
         # (Playwright's page.route would switch the cache off).
         self.server.wait_if_held(self.path)
+        if self.server.precompressed:
+            side = self._side_file()
+            if side is not None:
+                return side
         return super().send_head()
+
+    def _side_file(self):  # noqa: ANN202 (an open file, or None)
+        """FILE.br or FILE.gz sent as FILE with its Content-Encoding, when the browser
+        takes it, as caddy's `precompressed br gzip` and nginx's brotli_static do.
+        A side file older than FILE is stale (a test changed FILE in a copy of dist/)
+        and never sent: FILE goes as it is."""
+        original = Path(self.translate_path(self.path))
+        if not original.is_file():
+            return None
+        changed = original.stat().st_mtime
+        accepted = {
+            part.split(";")[0].strip().lower()
+            for part in self.headers.get("Accept-Encoding", "").split(",")
+        }
+        for encoding, suffix in HOSTING.ENCODINGS.items():
+            side = original.with_name(original.name + suffix)
+            if encoding in accepted and side.is_file() and side.stat().st_mtime >= changed:
+                packed = side.open("rb")
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(str(original)))
+                self.send_header("Content-Encoding", encoding)
+                self.send_header("Content-Length", str(side.stat().st_size))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return packed
+        return None
 
     def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 (the base's names)
         start = source.tell()
         try:
             super().copyfile(source, outputfile)
         finally:
-            self.server.count(source.tell() - start)
+            self.server.count(urlsplit(self.path).path, source.tell() - start)
 
 
 class _QuietServer(ThreadingHTTPServer):
@@ -193,9 +223,10 @@ class _QuietServer(ThreadingHTTPServer):
     bytes_sent = 0  # response bodies, for the boot benchmark's bytes on the wire
     _counting = threading.Lock()
 
-    def count(self, sent: int) -> None:
+    def count(self, path: str, sent: int) -> None:
         with self._counting:
             self.bytes_sent += sent
+            self.sent[path] += sent
 
     def note(self, path: str) -> None:
         with self._counting:
@@ -211,14 +242,23 @@ class _QuietServer(ThreadingHTTPServer):
     def handle_error(self, request: object, client_address: object) -> None:
         pass  # browsers abort requests (navigation, going offline): not an error here
 
+    precompressed = True
+
 
 class SiteServer:
     """A directory served on 127.0.0.1 on a free port, from a background thread;
-    ``headers`` are added to every response (e.g. a Content-Security-Policy)."""
+    ``headers`` are added to every response (e.g. a Content-Security-Policy).
+    ``precompressed``: send the build's side files (FILE.br, FILE.gz) in FILE's
+    place, as the hosts of docs/deploying.md do; False is a host that sends every
+    file as it is (Python's http.server, a plain S3 bucket)."""
 
-    def __init__(self, directory: Path, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, directory: Path, headers: dict[str, str] | None = None, *, precompressed: bool = True
+    ) -> None:
         handler = functools.partial(_QuietHandler, directory=str(directory), headers=headers)
         self._httpd = _QuietServer(("127.0.0.1", 0), handler)
+        self._httpd.precompressed = precompressed
+        self._httpd.sent = collections.Counter()
         self._httpd.requests = collections.Counter()
         self.port = self._httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
@@ -238,6 +278,12 @@ class SiteServer:
     def bytes_sent(self) -> int:
         """Bytes of response bodies sent so far (headers not counted)."""
         return self._httpd.bytes_sent
+
+    @property
+    def sent(self) -> collections.Counter[str]:
+        """Bytes of response bodies sent so far, by path (what the wire carried:
+        a side file's bytes when one was sent in the file's place)."""
+        return self._httpd.sent
 
     @property
     def requests(self) -> collections.Counter[str]:
