@@ -128,7 +128,6 @@ def test_a_first_visit_never_fetches_the_snapshot_and_a_second_one_only_after_re
     assert webkit != header["url"] and not any(webkit in url for url in watched.requests)
 
 
-
 def test_a_compressing_host_sends_the_snapshot_as_brotli(
     context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watched: Watch
 ) -> None:
@@ -237,7 +236,10 @@ def test_a_bad_snapshot_falls_back_to_the_plain_boot(
     first_visits(page, own_site_server.url)
     before = play_a_throw(page)
     refused = "() => localStorage.getItem('ludeum:v1:snapshot-refused')"
-    for how, why in (("stale", "plain: unusable: stale: engine"), ("cut", "plain: unusable: damaged: ")):
+    for how, why in (
+        ("stale", "plain: unusable: stale: engine"),
+        ("cut", "plain: unusable: damaged: "),
+    ):
         page.evaluate(TAMPER, {"url": url, "how": how})
         page.reload(wait_until="commit")
         wait_ready(page)
