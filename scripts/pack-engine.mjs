@@ -44,10 +44,15 @@ for (const rel of [...files, ...catalogs]) {
   pyodide.FS.mkdirTree(join("/engine", rel, ".."));
   pyodide.FS.writeFile(join("/engine", rel), readFileSync(join(source, rel)));
 }
+// Docstrings and comments out before compiling, line for line (scripts/strip_source.py):
+// the bytecode loses its docstrings, as under -OO, and keeps its asserts.
+pyodide.FS.writeFile("/strip_source.py", readFileSync(join("scripts", "strip_source.py")));
 pyodide.globals.set("sources", files);
 pyodide.globals.set("catalogs", catalogs);
 pyodide.runPython(`
-import py_compile, zipfile
+import py_compile, sys, zipfile
+sys.path.insert(0, "/")
+from strip_source import strip
 
 def entry(name):
     info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))  # fixed: reproducible builds
@@ -57,6 +62,10 @@ def entry(name):
 with zipfile.ZipFile("/engine.zip", "w") as bundle:
     for rel in sources.to_py():
         path = "/engine/" + rel
+        with open(path, encoding="utf-8") as original:
+            text = strip(original.read())
+        with open(path, "w", encoding="utf-8") as bare:
+            bare.write(text)
         # Unchecked-hash: sourceless bytecode is never compared with a source anyway,
         # and this keeps the bytes free of a build time (reproducible builds).
         compiled = py_compile.compile(

@@ -39,6 +39,11 @@ def test_no_worker_starts_until_a_game_needs_the_computer(app_page: Page) -> Non
     page.click('#board [data-square="L1"]')
     page.click('#board [data-square="end"]')
     expect(page.locator("#moves li")).to_have_count(1)
+    # Playwright reports a worker a moment after the page made it.
+    for _ in range(50):
+        if any(url.endswith("/static/computer-worker.mjs") for url in workers):
+            break
+        page.wait_for_timeout(100)
     assert any(url.endswith("/static/computer-worker.mjs") for url in workers)
     expect(page.locator("#player-cards .card-name")).to_have_text(["You", "Computer · Easy"])
     expect(page.locator("#player-cards .card-side")).to_have_text(["Light", "Dark"])
