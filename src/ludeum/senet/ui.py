@@ -17,7 +17,7 @@ from ..player_cards import SideCard
 from . import log, opening, svg
 from .rulesets import JEQUIER, PRESETS, SenetRules
 from .setup_form import ruleset_name as _ruleset_name
-from .state import BLACK, DRAW, PASS, Move, SenetState, new_game
+from .state import BLACK, DRAW, PASS, WHITE, Move, SenetState, new_game
 from .sticks import Throw, throw_sticks
 from .track import OFF, PLINTH, WATER
 
@@ -275,8 +275,12 @@ def rules_page(state: SenetState) -> str:
 
 def side_card(state: SenetState, seat: int) -> SideCard:
     """The seat's player card: its colour and pieces borne off (nothing yet while
-    the opening has not decided the colours)."""
+    the opening has not decided the colours). The colours are decided by the
+    opening's 1, before its move: the status then says who plays Black, and so do
+    the cards (tests/unit/test_table.py)."""
     colour = state.colour_of(seat)
+    if colour is None and state.effects and state.effects[0][0] == "opening_one":
+        colour = BLACK if seat == state.seat else WHITE
     if colour is None:
         return SideCard("", svg.swatch_svg(None), "")
     tally = _("{count} of {total} borne off", count=state.borne_off[colour],

@@ -1,0 +1,385 @@
+"""The table: everything a game on screen is, and what can happen to it.
+
+A ``Table`` is one immutable value: the position, the line ahead for Redo (what a
+take-back removed), the move list, the seats and who plays them, the computer's turn
+so far, the request out to the computer, the hint and the position it belongs to,
+the piece selected, the result shown or hidden, a shared game being looked at (with
+the visitor's own table kept under it), the review's stop, and the kiosk's attract
+mode. Each thing that can happen is one function here: it takes a table and returns
+the next one with a ``Do``, what the page must do about it (say something, save,
+let a piece travel, ask the computer). This module never touches the page, a timer
+or storage: the glue (``src/web/``) turns events into these calls and shows tables.
+
+The invariants the transitions keep (tests/unit/test_table.py checks them over
+random sequences of events, for every game and Senet reading):
+
+* the move list is the position's (``ui.game_log``), entry for entry;
+* Redo plays again exactly what the last take-back removed;
+* a reply from the computer to an older request never changes the table;
+* the player cards and the status name the same sides (``cards`` and ``status``);
+* reviewing and going back leaves the game as it was; the record saved
+  (``record``) loads back (``seated``) into the same table.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import saves, seats
+from .games import ui_for
+from .protocol import CHANCE, IllegalAction
+from .records import line
+
+#: Who acts: a person at the page, or the computer (its reply, or its throw).
+PERSON = "person"
+COMPUTER = "computer"
+#: What a request to the computer is for.
+MOVE = "move"
+HINT = "hint"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The computer's suggestion for ``position`` (the state it was asked about):
+    a move, and the winning chance it estimates, when it does."""
+
+    position: Any
+    move: Any
+    chance: float | None = None
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A request to the computer: ``id`` numbers it (a reply to another id is
+    stale), ``kind`` is MOVE or HINT, ``level`` the player asked (for a move)."""
+
+    id: int
+    kind: str
+    save: str
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class Do:
+    """What the page must do after a transition, in this order: rebuild the move
+    list (``relist``; else only new entries are added), save, show, let the piece
+    travel and sound (``played``: before, action, after), say ``say`` aloud, then
+    the computer's part: ``throw_later`` (its throw after the pause, for request
+    ``request``), or ``ask``. ``notice`` is a message for the notice box."""
+
+    say: tuple[str, ...] = ()
+    save: bool = False
+    relist: bool = False
+    played: tuple = ()
+    ask: Ask | None = None
+    throw_later: int | None = None
+    notice: str | None = None
+    detail: str | None = None
+
+
+NOTHING = Do()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game on screen (see the module's docstring). Build one with ``seat``."""
+
+    state: Any
+    players: tuple[str, str] = seats.HUMANS
+    ahead: tuple = ()
+    log: tuple[str, ...] = ()
+    name: str | None = None
+    #: The computer's turn that led here, as (before, action, after) steps.
+    turn: tuple = ()
+    #: The number of the latest request to the computer, and what is awaited.
+    request: int = 0
+    waiting: str | None = None
+    hint: Hint | None = None
+    selected: str | None = None
+    result_hidden: bool = False
+    #: The visitor's own table while a shared game is looked at (this one).
+    own: Table | None = field(default=None, repr=False)
+    #: The review's stop (0: the start) while a past position is shown.
+    review: int | None = None
+    attract: bool = False
+
+    @property
+    def ui(self):
+        return ui_for(self.state)
+
+    @property
+    def viewing(self) -> bool:
+        """A shared game is looked at: nobody plays it."""
+        return self.own is not None
+
+    def seat_to_play(self) -> int | None:
+        return self.ui.seat_to_play(self.state)
+
+    def computer_to_play(self) -> bool:
+        return seats.is_computer(self.players, self.seat_to_play())
+
+    def still(self) -> bool:
+        """No play, take-back or hint: a shared game looked at, or a review."""
+        return self.viewing or self.review is not None
+
+
+def seat(state: Any, players: tuple[str, str] = seats.HUMANS, *, ahead: tuple = (),
+         name: str | None = None, attract: bool = False) -> Table:  # fmt: skip
+    """The table for ``state`` just put on screen: its move list worked out once."""
+    log = tuple(ui_for(state).game_log(state))
+    return Table(state, tuple(players), tuple(ahead), log, name, attract=attract)
+
+
+def record(table: Table) -> str:
+    """The saved game: position, players, the line ahead and the name."""
+    return saves.dump(table.state, table.players, table.ahead, name=table.name)
+
+
+def seated(text: str) -> Table:
+    """The table a saved game puts on screen; raises ``saves.SaveError``."""
+    state = saves.load(text)
+    try:
+        ahead = saves.load_ahead(text, state)
+    except saves.SaveError:
+        ahead = ()  # the game itself was read; only its redo line is lost
+    name = saves.load_label(text)[0]
+    return seat(state, saves.load_players(text), ahead=ahead, name=name or None)
+
+
+# -- the computer's part --------------------------------------------------------------
+
+
+def _next_request(table: Table) -> tuple[Table, Do]:
+    """A new request number (every older reply is now stale) and the computer's
+    part if the turn is its own: a throw after its pause, or a question."""
+    request = table.request + 1
+    table = replace(table, request=request, waiting=None)
+    if table.still() or not table.computer_to_play():
+        return table, NOTHING
+    if table.ui.can_throw(table.state):
+        return table, Do(throw_later=request)
+    level = table.players[table.seat_to_play()]
+    ask = Ask(request, MOVE, saves.dump(table.state), level)
+    return replace(table, waiting=MOVE), Do(ask=ask)
+
+
+def _merge(first: Do, then: Do) -> Do:
+    return replace(
+        first,
+        say=first.say + then.say,
+        ask=then.ask or first.ask,
+        throw_later=then.throw_later if then.throw_later is not None else first.throw_later,
+    )
+
+
+def throw_for(table: Table, source: random.Random) -> Any:
+    """The throw to play now: the ahead line's when it holds one here (a throw that
+    was seen never changes), else fresh sticks from ``source``."""
+    return line.next_throw(table.state, table.ahead) or table.ui.throw(table.state, source)
+
+
+# -- transitions ----------------------------------------------------------------------
+
+
+def play(table: Table, action: Any, by: str = PERSON) -> tuple[Table, Do]:
+    """``action`` played on the table, by a person or by the computer. Refused
+    (the table unchanged, nothing to do) during a review, on a shared game, or by a
+    person on the computer's turn; an illegal action gives a notice."""
+    if table.still() or (by == PERSON and table.computer_to_play()):
+        return table, NOTHING
+    ui, before = table.ui, table.state
+    try:
+        after = before.apply(action)
+    except IllegalAction as error:
+        return table, Do(notice="illegal", detail=str(error))
+    if by == COMPUTER:
+        steps = table.turn if table.turn and table.turn[-1][2] is before else ()
+        if steps and ui.seat_to_play(steps[0][0]) != ui.seat_to_play(before):
+            steps = ()
+        turn = (*steps, (before, action, after))
+    else:
+        turn = ()
+    entry = ui.log_entry(before, action, after)
+    log = table.log + ((entry,) if entry else ())
+    table = replace(
+        table, state=after, ahead=line.kept(table.ahead, action), log=log, turn=turn,
+        hint=None, selected=None,
+    )  # fmt: skip
+    said = () if table.attract else (ui.announce(before, action, after),)
+    done = Do(say=said, save=True, played=(before, action, after))
+    table, then = _next_request(table)
+    return table, _merge(done, then)
+
+
+def computer_turn(table: Table) -> tuple[Table, Do]:
+    """The computer's part now (after a take-back, a review, a new game...)."""
+    return _next_request(table)
+
+
+def reply(table: Table, answer: dict) -> tuple[Table, Do]:
+    """The computer's answer to a request: a move index into ``legal_moves()`` and
+    its notation (checked), or an error. A reply to another request than the
+    latest changes nothing."""
+    if answer.get("id") != table.request or table.waiting is None:
+        return table, NOTHING
+    kind = table.waiting
+    table = replace(table, waiting=None)
+    moves = list(table.state.legal_moves())
+    index = answer.get("index")
+    if (
+        "error" in answer
+        or type(index) is not int
+        or not 0 <= index < len(moves)
+        or moves[index].notation() != answer.get("move")
+    ):
+        return table, Do(notice="computer", detail=answer.get("error"))
+    move = moves[index]
+    if kind == HINT:
+        selected = table.selected
+        name = table.ui.piece_name(move)
+        if name is not None and table.ui.tap(table.state, None, name) == (name, None):
+            selected = name
+        return replace(table, hint=Hint(table.state, move, answer.get("chance")),
+                       selected=selected), NOTHING  # fmt: skip
+    return play(table, move, by=COMPUTER)
+
+
+def ask_hint(table: Table) -> tuple[Table, Do]:
+    """A person asks for a hint: a question to the computer about this position."""
+    if table.still() or table.computer_to_play() or table.waiting:
+        return table, NOTHING
+    if not table.state.legal_moves():
+        return table, NOTHING
+    request = table.request + 1
+    ask = Ask(request, HINT, saves.dump(table.state))
+    return replace(table, request=request, waiting=HINT), Do(ask=ask)
+
+
+def take_back(table: Table) -> tuple[Table, Do]:
+    """Back to the person's last decision (``ludeum.records.line``), the actions
+    removed put in front of the line ahead."""
+    if table.still() or table.attract:
+        return table, NOTHING
+    back = line.take_back(table.state, table.ahead, table.players)
+    if back is None:
+        return table, NOTHING
+    return _shown(table, *back)
+
+
+def redo(table: Table) -> tuple[Table, Do]:
+    """The first action of the line ahead played again, with the computer's
+    replies after it."""
+    if table.still() or table.attract or not table.ahead:
+        return table, NOTHING
+    try:
+        state, ahead = line.redo(table.state, table.ahead, table.players)
+    except ValueError:  # a line that no longer follows: dropped, never a crash
+        return replace(table, ahead=()), NOTHING
+    return _shown(table, state, ahead)
+
+
+def _shown(table: Table, state: Any, ahead: tuple) -> tuple[Table, Do]:
+    """``state`` on the table with the line ``ahead``: the move list rebuilt."""
+    log = tuple(ui_for(state).game_log(state))
+    table = replace(table, state=state, ahead=tuple(ahead), log=log, turn=(), hint=None,
+                    selected=None)  # fmt: skip
+    table, then = _next_request(table)
+    return table, _merge(Do(save=True, relist=True), then)
+
+
+def select(table: Table, name: str | None) -> Table:
+    """The piece chosen on the board (None: none)."""
+    return replace(table, selected=name)
+
+
+def new_game(table: Table, state: Any, players: tuple[str, str] | None = None) -> tuple[Table, Do]:
+    """A new game on the table (the page has put the old one away first)."""
+    players = table.players if players is None else tuple(players)
+    fresh = seat(state, players, attract=table.attract)
+    fresh = replace(fresh, request=table.request)
+    fresh, then = _next_request(fresh)
+    return fresh, _merge(Do(save=True, relist=True), then)
+
+
+def review_to(table: Table, stop: int, stops: int) -> tuple[Table, Do]:
+    """Show the game's position at ``stop`` (of ``stops``, the review's count of
+    positions): the live game waits, and no computer reply lands meanwhile."""
+    stop = max(0, min(stop, stops - 1))
+    if table.review is None:
+        table = replace(table, request=table.request + 1, waiting=None, selected=None)
+    return replace(table, review=stop), NOTHING
+
+
+def back_to_game(table: Table) -> tuple[Table, Do]:
+    """Leave the review: the game as it was, and the computer's part if its turn."""
+    if table.review is None:
+        return table, NOTHING
+    return _next_request(replace(table, review=None))
+
+
+def continue_from(table: Table, state: Any, ahead: tuple, entries: int) -> tuple[Table, Do]:
+    """The reviewed position becomes the game (``state``, the position at the
+    review's stop, with the rest of the old line as ``ahead``; the move list keeps
+    its first ``entries`` entries)."""
+    if table.review is None or table.viewing:
+        return table, NOTHING
+    table = replace(table, state=state, ahead=tuple(ahead), log=table.log[:entries],
+                    review=None, turn=(), hint=None, selected=None)  # fmt: skip
+    table, then = _next_request(table)
+    return table, _merge(Do(save=True, relist=True), then)
+
+
+def look_at(table: Table, shared: Any) -> tuple[Table, Do]:
+    """A shared game on the table, only looked at: the visitor's own table is kept
+    under it, as it was."""
+    own = table.own if table.viewing else replace(table, review=None)
+    shown = seat(shared)
+    shown = replace(shown, own=own, request=table.request + 1)
+    return shown, Do(relist=True)
+
+
+def back_to_own(table: Table) -> tuple[Table, Do]:
+    """Leave the shared game: the visitor's own table back, as it was."""
+    if table.own is None:
+        return table, NOTHING
+    own = replace(table.own, request=table.request, hint=None, selected=None, turn=())
+    own, then = _next_request(own)
+    return own, _merge(Do(relist=True), then)
+
+
+def attract_in(table: Table, state: Any, level: str) -> tuple[Table, Do]:
+    """Kiosk, between visitors: the computer plays itself, silently."""
+    fresh = replace(seat(state, (level, level), attract=True), request=table.request)
+    fresh, then = _next_request(fresh)
+    return fresh, _merge(Do(relist=True), then)
+
+
+def attract_out(table: Table, state: Any, players: tuple[str, str]) -> tuple[Table, Do]:
+    """Someone touched the screen: a fresh game for the visitor."""
+    fresh = replace(seat(state, players), request=table.request)
+    fresh, then = _next_request(fresh)
+    return fresh, _merge(Do(save=True, relist=True), then)
+
+
+# -- what the page shows -------------------------------------------------------------
+
+
+def cards(table: Table) -> tuple:
+    """The two player cards' sides (``ui.side_card`` per seat)."""
+    return tuple(table.ui.side_card(table.state, s) for s in (0, 1))
+
+
+def status(table: Table) -> str:
+    """The status line: the computer's turn summed up when it led here, else the
+    position's own words."""
+    ui, state = table.ui, table.state
+    steps = table.turn if table.turn and table.turn[-1][2] is state else ()
+    summed = getattr(ui, "turn_status", None)
+    return summed(state, list(steps)) if steps and summed else ui.status(state)
+
+
+def chance_to_act(table: Table) -> bool:
+    """The position waits for a throw (a chance node)."""
+    return table.state.to_act() == CHANCE

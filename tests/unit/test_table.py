@@ -1,0 +1,312 @@
+"""The table (src/ludeum/table.py): one value for a game on screen, and its transitions.
+
+The rules checked, over random sequences of events for every game and Senet reading
+(hypothesis state machines), with the computer's replies played as the page's worker
+would send them, stale ones included:
+  * a move is never lost or duplicated: the actions are those played, in order;
+  * the move list always matches the position;
+  * Redo always replays to where the take-back began;
+  * a reply from the computer to an older request never changes the table;
+  * the player cards and the status always agree about the sides;
+  * reviewing and going back leaves the game as it was, and so does looking at a
+    shared game and going back to one's own;
+  * saving and loading the table's record gives the same table.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from ludeum import saves, seats, table
+from ludeum.games import ui as game_ui
+from ludeum.senet import PRESETS
+from ludeum.senet.state import BLACK, WHITE
+from ludeum.senet.svg import colour_name
+
+#: Start options per game: every Senet reading.
+OPTIONS = {
+    "senet": [{"rules": rules} for rules in PRESETS.values()],
+    "squadro": [{}],
+    "lodestone": [{}],
+}
+SETUPS = st.sampled_from(sorted(OPTIONS)).flatmap(
+    lambda game: st.tuples(st.just(game), st.sampled_from(OPTIONS[game]))
+)
+PLAYERS = [seats.HUMANS, (seats.HUMAN, "easy"), ("easy", seats.HUMAN)]
+#: Where a status says a seat plays a side: "Black to throw", "plays Black:".
+SIDE_NAMED = "(?:plays {side}:|^{side} |[.:] {side} )"
+
+
+def answer(ask: table.Ask, source: random.Random) -> dict | None:
+    """What the computer's worker sends back about the position it was asked about:
+    a legal move there, by index and notation (None: it has none)."""
+    moves = list(saves.load(ask.save).legal_moves())
+    if not moves:
+        return None
+    index = source.randrange(len(moves))
+    return {"id": ask.id, "index": index, "move": moves[index].notation(), "chance": 0.5}
+
+
+def same_game(a: table.Table, b: table.Table) -> bool:
+    return a.state.actions() == b.state.actions() and a.players == b.players
+
+
+def check_sides_agree(tbl: table.Table) -> None:
+    """Until a card names a seat's side, the status names nobody's side."""
+    said = table.status(tbl)
+    for card in table.cards(tbl):
+        if card.side:
+            continue
+        for side in (colour_name(BLACK), colour_name(WHITE)):
+            assert not re.search(SIDE_NAMED.format(side=side), said), (said, table.cards(tbl))
+
+
+class TableMachine(RuleBasedStateMachine):
+    """A visitor at a table: plays, takes back, redoes, asks hints, reviews, looks at
+    a shared game, starts new games; the computer answers, sometimes late."""
+
+    @initialize(
+        setup=SETUPS,
+        players=st.sampled_from(PLAYERS),
+        seed=st.integers(0, 2**32 - 1),
+    )
+    def sit_down(self, setup, players, seed) -> None:
+        game, options = setup
+        self.source = random.Random(seed)
+        self.options = (game, options)
+        state = game_ui(game).start(options, self.source.getrandbits(1))
+        self.table = table.seat(state, players)
+        self.played: list = []  # every action as played, take-backs applied
+        self.pending: table.Do = table.NOTHING
+        self.asks: list[table.Ask] = []  # every request the computer was sent
+        self.table, done = table.computer_turn(self.table)
+        self._expect(done)
+
+    def _expect(self, done: table.Do) -> None:
+        """Keep the computer's part of ``done`` for the computer's rule."""
+        if done.ask is not None:
+            self.asks.append(done.ask)
+        if done.ask is not None or done.throw_later is not None:
+            self.pending = done
+
+    def _apply(self, result) -> None:
+        before = self.table
+        self.table, done = result
+        if done.notice == "illegal":
+            raise AssertionError(f"an action the table offered was illegal: {done.detail}")
+        if self.table.state is not before.state:
+            self.played = list(self.table.state.actions())
+        self._expect(done)
+
+    # -- a person ---------------------------------------------------------------------
+
+    @precondition(lambda self: not self.table.still() and not self.table.computer_to_play())
+    @rule(pick=st.integers(0, 10_000))
+    def person_acts(self, pick) -> None:
+        tbl = self.table
+        if tbl.state.outcome() is not None:
+            return
+        if tbl.ui.can_throw(tbl.state):
+            action = table.throw_for(tbl, self.source)
+        else:
+            moves = list(tbl.state.legal_moves())
+            action = moves[pick % len(moves)]
+        before = list(tbl.state.actions())
+        self._apply(table.play(tbl, action))
+        assert list(self.table.state.actions()) == [*before, action], "a move lost or doubled"
+
+    @rule()
+    def computer_acts(self) -> None:
+        done, tbl = self.pending, self.table
+        self.pending = table.NOTHING
+        if done.throw_later is not None and done.throw_later == tbl.request:
+            self._apply(table.play(tbl, table.throw_for(tbl, self.source), by=table.COMPUTER))
+        elif done.ask is not None and done.ask.id == tbl.request:
+            reply = answer(done.ask, self.source)
+            if reply is not None:
+                self._apply(table.reply(tbl, reply))
+
+    @rule(pick=st.integers(0, 10_000))
+    def late_reply_arrives(self, pick) -> None:
+        """The worker answers a request the table has moved on from."""
+        before = self.table
+        old = [ask for ask in self.asks if ask.id != before.request]
+        reply = answer(old[pick % len(old)], self.source) if old else None
+        if reply is None:
+            return
+        after, done = table.reply(before, reply)
+        assert after == before and done == table.NOTHING, "a stale reply changed the table"
+
+    @rule()
+    def take_back_then_redo(self) -> None:
+        before = self.table
+        back, done = table.take_back(before)
+        if back is before:
+            return
+        self._apply((back, done))
+        while self.table.ahead:  # every redo up to where the take-back began
+            previous = self.table
+            self._apply(table.redo(previous))
+            if self.table is previous:
+                break
+        if before.turn == () or not before.computer_to_play():
+            assert self.table.state.actions()[: len(before.state.actions())] == (
+                before.state.actions()
+            ), "Redo did not come back to where the take-back began"
+
+    @rule()
+    def take_back(self) -> None:
+        self._apply(table.take_back(self.table))
+
+    @rule()
+    def ask_hint(self) -> None:
+        self._apply(table.ask_hint(self.table))
+
+    @rule(stop=st.integers(0, 400))
+    def review_and_back(self, stop) -> None:
+        before = self.table
+        stops = len(before.state.actions()) + 1
+        reviewing, _ = table.review_to(before, stop, stops)
+        assert table.play(reviewing, None)[0] is reviewing  # play waits during a review
+        back, done = table.back_to_game(reviewing)
+        assert same_game(back, before) and back.log == before.log and back.ahead == before.ahead
+        self.table = back
+        self.pending = table.NOTHING
+        self._expect(done)
+
+    @rule()
+    def look_at_a_shared_game_and_go_back(self) -> None:
+        before = self.table
+        game, options = self.options
+        shared = game_ui(game).start(options, 0)
+        looking, _ = table.look_at(before, shared)
+        assert looking.viewing and table.take_back(looking)[0] is looking
+        back, done = table.back_to_own(looking)
+        assert same_game(back, before) and back.log == before.log and back.ahead == before.ahead
+        self.table = back
+        self.pending = table.NOTHING
+        self._expect(done)
+
+    @rule(players=st.sampled_from(PLAYERS))
+    def new_game(self, players) -> None:
+        game, options = self.options
+        state = game_ui(game).start(options, self.source.getrandbits(1))
+        self._apply(table.new_game(self.table, state, players))
+        assert self.table.log == () and self.table.ahead == ()
+
+    # -- what must always hold -------------------------------------------------------
+
+    @invariant()
+    def the_move_list_is_the_positions(self) -> None:
+        tbl = self.table
+        assert tbl.log == tuple(tbl.ui.game_log(tbl.state))
+
+    @invariant()
+    def the_cards_and_the_status_agree(self) -> None:
+        check_sides_agree(self.table)
+
+    @invariant()
+    def the_record_loads_back_into_the_same_table(self) -> None:
+        tbl = self.table
+        again = table.seated(table.record(tbl))
+        assert same_game(again, tbl) and again.ahead == tbl.ahead and again.log == tbl.log
+
+
+TableMachine.TestCase.settings = settings(
+    max_examples=80,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_the_table_keeps_its_invariants = TableMachine.TestCase
+
+
+# -- the rules one by one ------------------------------------------------------------
+
+
+def senet_against_the_computer(seed: int = 1) -> table.Table:
+    state = game_ui("senet").start({"rules": PRESETS["jequier"]}, 0)
+    return table.seat(state, (seats.HUMAN, "easy"))
+
+
+def test_the_opening_decided_names_both_sides_on_the_cards() -> None:
+    """The opening's 1 thrown: the status says who plays Black, and so do the cards
+    (the bug of issue 36: the cards said "side not yet decided" until the move)."""
+    source = random.Random(3)
+    tbl = senet_against_the_computer()
+    for _ in range(200):
+        if tbl.state.legal_moves() and tbl.state.to_act() != table.CHANCE:
+            break
+        by = table.COMPUTER if tbl.computer_to_play() else table.PERSON
+        tbl, _done = table.play(tbl, table.throw_for(tbl, source), by=by)
+    assert "plays Black:" in table.status(tbl)
+    assert all(card.side for card in table.cards(tbl))
+    check_sides_agree(tbl)
+
+
+def test_a_reply_to_an_older_request_changes_nothing() -> None:
+    state = game_ui("squadro").start({}, 0)
+    tbl, done = table.computer_turn(table.seat(state, ("easy", seats.HUMAN)))
+    assert done.ask is not None and tbl.waiting == table.MOVE
+    late = answer(done.ask, random.Random(0))
+    newer, _ = table.computer_turn(tbl)  # a take-back or a new game meanwhile
+    assert table.reply(newer, late) == (newer, table.NOTHING)
+    played, _ = table.reply(tbl, late)
+    assert len(played.state.actions()) == 1
+
+
+def test_a_person_cannot_play_on_the_computers_turn_or_in_a_shared_game() -> None:
+    state = game_ui("squadro").start({}, 0)
+    tbl = table.seat(state, ("easy", seats.HUMAN))
+    move = tbl.state.legal_moves()[0]
+    assert table.play(tbl, move) == (tbl, table.NOTHING)
+    mine = table.seat(state)
+    looking, _ = table.look_at(mine, game_ui("squadro").start({}, 1))
+    assert table.play(looking, looking.state.legal_moves()[0])[0] is looking
+
+
+def test_an_illegal_action_gives_a_notice_and_leaves_the_table() -> None:
+    state = game_ui("lodestone").start({}, 0)
+    tbl = table.seat(state)
+    after, done = table.play(tbl, object())
+    assert after is tbl and done.notice == "illegal"
+
+
+def test_a_hint_belongs_to_the_position_it_was_asked_for() -> None:
+    state = game_ui("squadro").start({}, 0)
+    tbl, done = table.ask_hint(table.seat(state))
+    assert done.ask.kind == table.HINT
+    tbl, _ = table.reply(tbl, answer(done.ask, random.Random(0)))
+    assert tbl.hint is not None and tbl.hint.position is tbl.state
+    moved, _ = table.play(tbl, tbl.state.legal_moves()[0])
+    assert moved.hint is None
+
+
+@pytest.mark.parametrize("game", ["senet", "squadro", "lodestone"])
+def test_continue_from_a_reviewed_position_keeps_the_rest_as_the_line_ahead(game) -> None:
+    source = random.Random(5)
+    tbl = table.seat(game_ui(game).start({}, 0))
+    for _ in range(12):
+        if tbl.state.outcome() is not None:
+            break
+        action = (table.throw_for(tbl, source) if tbl.ui.can_throw(tbl.state)
+                  else tbl.state.legal_moves()[0])  # fmt: skip
+        tbl, _ = table.play(tbl, action)
+    actions = tbl.state.actions()
+    state = tbl.state.start()
+    for action in actions[:4]:
+        state = state.apply(action)
+    reviewing, _ = table.review_to(tbl, 4, len(actions) + 1)
+    entries = len(table.seat(state).log)
+    cont, done = table.continue_from(reviewing, state, tuple(actions[4:]), entries)
+    assert done.save and cont.review is None
+    assert cont.log == tuple(cont.ui.game_log(cont.state))
+    assert replace(cont, ahead=()).state.actions() == actions[:4]
+    assert cont.ahead == tuple(actions[4:])
