@@ -81,7 +81,7 @@ class Opening:
             screen.ahead = screen.takeback.played(before, throw)
             entry = ui.log_entry(before, throw, screen.state)
             if entry:
-                screen.log.append(entry)
+                screen.log += (entry,)
             frames.append(ui.side_svg(screen.state))
         frames.append(ui.side_svg(opening.state))
         screen.sticks.sequence(frames)

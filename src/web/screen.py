@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from ludeum import launch as launching
 from ludeum import saves, seats
+from ludeum import table as tables
 from ludeum.games import GAMES, ui_for
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.player_cards import cards_html, result_html
-from ludeum.protocol import IllegalAction
 from ludeum.records.library import clean_name
 from ludeum.records.resume import resume
 from ludeum.senet import JEQUIER, PRESETS
@@ -63,11 +64,61 @@ COMPACT_QUERY = (
 )
 
 
+class _OnTable:
+    """A screen attribute that is a field of the game on screen, ``screen.table``
+    (``ludeum.table.Table``, one immutable value): reading it reads the table,
+    setting it puts a new table in its place. ``kept`` turns what a room gives
+    into the field's form (a list into a tuple)."""
+
+    def __init__(self, name: str, kept=None) -> None:
+        self.name, self.kept = name, kept
+
+    def __get__(self, screen, owner=None):
+        if screen is None:
+            return self
+        return getattr(screen.table, self.name)
+
+    def __set__(self, screen, value) -> None:
+        value = self.kept(value) if self.kept is not None and value is not None else value
+        screen.table = replace(screen.table, **{self.name: value})
+
+
 class GameScreen:
     """The current game on the page, whichever game it is: every game-specific
     word, drawing and tap rule comes from the game's ``ui`` module."""
 
+    # The game on screen: one ludeum.table.Table, read and written through these.
+    state = _OnTable("state")
+    players = _OnTable("players", tuple)
+    ahead = _OnTable("ahead", tuple)
+    log = _OnTable("log", tuple)
+    name = _OnTable("name")
+    selected = _OnTable("selected")
+    result_hidden = _OnTable("result_hidden")
+    # The computer's turn so far, as (before, action, after): its status sums it up
+    # and its squares stay marked until a person acts (issue 26, item 3).
+    turn_steps = _OnTable("turn", tuple)
+    # Every request to the computer carries a number; a reply to an older one (the
+    # game was replaced meanwhile) is dropped. waiting_for: "move" or "hint".
+    request_id = _OnTable("request")
+    waiting_for = _OnTable("waiting")
+
+    @property
+    def hint(self):
+        """(move, winning chance or None) for the position shown, or None: a hint
+        found for another position is never shown."""
+        hint = self.table.hint
+        if hint is None or hint.position is not self.state:
+            return None
+        return hint.move, hint.chance
+
+    @hint.setter
+    def hint(self, found) -> None:
+        hint = None if found is None else tables.Hint(self.state, *found)
+        self.table = replace(self.table, hint=hint)
+
     def __init__(self, launch: launching.Launch, storage: Storage, records: Library) -> None:
+        self.table = tables.Table(state=None)  # the game is put on the table below
         self.rng = random.Random()
         self.first_choice = "random"  # who starts the next new game
         self.last_senet_rules = JEQUIER  # preset in the new-game form for Senet
@@ -85,27 +136,20 @@ class GameScreen:
         self.viewing = None  # web.share.Share while a shared game is looked at, not played
         self.welcome = None  # web.welcome.Welcome: the games on offer, before this one
         self.lessons = None  # web.lessons.Lessons: a game taught step by step
-        self.selected: str | None = None  # the data-square name of the chosen piece
+        self.selected = None  # the data-square name of the chosen piece
         self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
-        self.log: list[str] = []
         self.logged = 0  # entries already in the page's move list
         self.players = self._launch_players()
         self.computer = ComputerPlayer(self.on_computer_reply, self.on_computer_change)
-        # Every request to the computer carries a number; a reply to an older one
-        # (the game was replaced meanwhile) is dropped.
-        self.request_id = 0
-        self.waiting_for = None  # "move" or "hint" while a request is out
         self.last_action_at = 0.0
-        self.hint = None  # (move, winning chance or None) for the position shown
         self.review = Review(self)  # stepping through the game, and its graph
-        # The actions beyond the position shown: what Take back removed, for Redo
-        # (ludeum.records.line); kept while the moves played follow it.
-        self.ahead: tuple = ()
+        # self.ahead: the actions beyond the position shown, what Take back removed,
+        # for Redo (ludeum.records.line); kept while the moves played follow it.
         self.takeback = TakeBack(self)
         self.motion = Motion(self)  # pieces travel after an action is drawn
         self.sticks = Sticks()  # the sticks drawn, tumbling on each throw
         self.opening = Opening(self)  # Senet's opening in one action
-        self.name: str | None = None  # the visitor's name for this game (Saved games)
+        # self.name: the visitor's name for this game (Saved games).
         self.state = self._restore()
         self.keeping.wire()
         listen(element("board"), "click", self.on_board_click)
@@ -131,11 +175,8 @@ class GameScreen:
         self.compact_query = window.matchMedia(COMPACT_QUERY)
         if self.framed:
             listen(self.compact_query, "change", lambda event: self.render())
-        self.result_hidden = False  # the visitor closed the result to see the board
+        # self.result_hidden: the visitor closed the result to see the board.
         self.one_tap = True  # a piece's single move on one tap (src/web/settings.py)
-        # The computer's turn so far, as (before, action, after): its status sums it
-        # up and its squares stay marked until a person acts (issue 26, item 3).
-        self.turn_steps: list = []
         # A pending step of the computer's turn and the time it is due: a tap or a
         # key while the computer plays brings it forward (hurry).
         self.pending = None
@@ -192,7 +233,7 @@ class GameScreen:
         return KIOSK_PLAYERS if self.launch.kiosk else seats.HUMANS
 
     def _fresh_game(self, game: str, options: dict):
-        self.log = []
+        self.log = ()
         self.ahead = ()
         first = self.first_choice
         seat = self.rng.getrandbits(1) if first == "random" else int(first)
@@ -354,26 +395,19 @@ class GameScreen:
         if self.viewing is not None:
             return  # a shared game is only looked at until the visitor continues it
         before = self.state
-        try:
-            self.state = before.apply(action)
-        except IllegalAction as error:
-            self.notice(_("That move is not allowed."), detail=str(error))
+        # The table takes the action: the position, the line ahead, the move list,
+        # the computer's turn so far; the hint and the selection are gone.
+        by = tables.COMPUTER if by_computer else tables.PERSON
+        table, done = tables.play(self.table, action, by=by)
+        if done.notice == "illegal":
+            self.notice(_("That move is not allowed."), detail=done.detail)
             return
-        self.ahead = self.takeback.played(before, action)
-        if by_computer:
-            # The same seat's turn goes on from the position before, or a new one starts.
-            steps = self.turn_steps if self.turn_steps and self.turn_steps[-1][2] is before else []
-            if steps and self.ui.seat_to_play(steps[0][0]) != self.ui.seat_to_play(before):
-                steps = []
-            self.turn_steps = [*steps, (before, action, self.state)]
-        else:
-            self.turn_steps = []  # a person acted: the computer's turn is read
-            self.hurry = False
-        entry = self.ui.log_entry(before, action, self.state)
-        if entry:
-            self.log.append(entry)
-        self.selected = None
-        self.hint = None
+        if table is self.table:
+            return
+        self.table = table
+        self.takeback.played(before, action)  # its look-back follows the game
+        if not by_computer:
+            self.hurry = False  # a person acted: the computer's turn is read
         self.last_action_at = time.monotonic()
         self.to_say = []
         self.keeping.save()
