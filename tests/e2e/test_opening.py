@@ -69,6 +69,9 @@ def test_decide_who_starts_throws_until_a_1_in_one_action(app_page: Page) -> Non
     line = page.locator("#moves li").first.inner_text()
     assert OPENING_LINE.match(line) and [line] == game_log(state)
     expect(page.locator("#status")).to_have_text(status(state))
+    # The cards say who plays which side as soon as the status does (issue 36).
+    expect(page.locator("#player-cards")).not_to_contain_text("side not yet decided")
+    expect(page.locator("#player-cards")).to_contain_text("Black")
     expect(button).to_have_text("Throw the sticks")
     expect(button).to_be_disabled()  # Black's front piece is to move
     # The sticks showed each throw in turn (the last 21 of a long opening), tumbling,
