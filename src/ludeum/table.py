@@ -67,7 +67,8 @@ class Do:
     list (``relist``; else only new entries are added), save, show, let the piece
     travel and sound (``played``: before, action, after), say ``say`` aloud, then
     the computer's part: ``throw_later`` (its throw after the pause, for request
-    ``request``), or ``ask``. ``notice`` is a message for the notice box."""
+    ``request``), or ``ask``. ``notice`` is a message for the notice box; ``refused``
+    says why nothing could be taken back (``ludeum.records.line``'s reasons)."""
 
     say: tuple[str, ...] = ()
     save: bool = False
@@ -77,6 +78,7 @@ class Do:
     throw_later: int | None = None
     notice: str | None = None
     detail: str | None = None
+    refused: str | None = None
 
 
 NOTHING = Do()
@@ -104,6 +106,10 @@ class Table:
     #: The review's stop (0: the start) while a past position is shown.
     review: int | None = None
     attract: bool = False
+    #: (state, players, where a take-back would land: ``line.LookBack``), valid
+    #: while both are the table's: kept up to date after each action in constant
+    #: time, worked out by a replay (O(n)) only when unknown.
+    looked: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def ui(self):
@@ -130,6 +136,20 @@ def seat(state: Any, players: tuple[str, str] = seats.HUMANS, *, ahead: tuple = 
     """The table for ``state`` just put on screen: its move list worked out once."""
     log = tuple(ui_for(state).game_log(state))
     return Table(state, tuple(players), tuple(ahead), log, name, attract=attract)
+
+
+def look_back(table: Table) -> line.LookBack:
+    """Where a take-back from the table would land (and what it would remove)."""
+    looked = table.looked
+    if looked is not None and looked[0] is table.state and looked[1] == table.players:
+        return looked[2]
+    return line.look_back(table.state, table.players)
+
+
+def with_look_back(table: Table, back: line.LookBack | None = None) -> Table:
+    """The table with its look-back known (``back``, from a replay made anyway,
+    such as a saved game's load; else worked out here)."""
+    return replace(table, looked=(table.state, table.players, back or look_back(table)))
 
 
 def record(table: Table) -> str:
@@ -203,9 +223,14 @@ def play(table: Table, action: Any, by: str = PERSON) -> tuple[Table, Do]:
         turn = ()
     entry = ui.log_entry(before, action, after)
     log = table.log + ((entry,) if entry else ())
+    looked, players = table.looked, table.players
+    if looked is not None and looked[0] is before and looked[1] == players:
+        looked = (after, players, line.looked_after(looked[2], before, action, players))
+    else:
+        looked = None
     table = replace(
         table, state=after, ahead=line.kept(table.ahead, action), log=log, turn=turn,
-        hint=None, selected=None,
+        hint=None, selected=None, looked=looked,
     )  # fmt: skip
     said = () if table.attract else (ui.announce(before, action, after),)
     done = Do(say=said, save=True, played=(before, action, after))
@@ -262,10 +287,10 @@ def take_back(table: Table) -> tuple[Table, Do]:
     removed put in front of the line ahead."""
     if table.still() or table.attract:
         return table, NOTHING
-    back = line.take_back(table.state, table.ahead, table.players)
-    if back is None:
-        return table, NOTHING
-    return _shown(table, *back)
+    back = look_back(table)
+    if back.state is None:
+        return table, Do(refused=back.reason)
+    return _shown(table, back.state, back.removed + tuple(table.ahead))
 
 
 def redo(table: Table) -> tuple[Table, Do]:
@@ -284,7 +309,7 @@ def _shown(table: Table, state: Any, ahead: tuple) -> tuple[Table, Do]:
     """``state`` on the table with the line ``ahead``: the move list rebuilt."""
     log = tuple(ui_for(state).game_log(state))
     table = replace(table, state=state, ahead=tuple(ahead), log=log, turn=(), hint=None,
-                    selected=None)  # fmt: skip
+                    selected=None, looked=None)  # fmt: skip
     table, then = _next_request(table)
     return table, _merge(Do(save=True, relist=True), then)
 
@@ -326,7 +351,7 @@ def continue_from(table: Table, state: Any, ahead: tuple, entries: int) -> tuple
     if table.review is None or table.viewing:
         return table, NOTHING
     table = replace(table, state=state, ahead=tuple(ahead), log=table.log[:entries],
-                    review=None, turn=(), hint=None, selected=None)  # fmt: skip
+                    review=None, turn=(), hint=None, selected=None, looked=None)  # fmt: skip
     table, then = _next_request(table)
     return table, _merge(Do(save=True, relist=True), then)
 

@@ -19,6 +19,7 @@ from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from ludeum import seats
+from ludeum import table as tables
 from ludeum.i18n import N_, _
 
 from .page import element
@@ -76,12 +77,7 @@ class Opening:
         *quiet, last = opening.throws
         frames = []
         for throw in quiet:
-            before = screen.state
-            screen.state = before.apply(throw)
-            screen.ahead = screen.takeback.played(before, throw)
-            entry = ui.log_entry(before, throw, screen.state)
-            if entry:
-                screen.log += (entry,)
+            screen.table, _done = tables.play(screen.table, throw, by=tables.COMPUTER)
             frames.append(ui.side_svg(screen.state))
         frames.append(ui.side_svg(opening.state))
         screen.sticks.sequence(frames)

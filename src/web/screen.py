@@ -150,7 +150,10 @@ class GameScreen:
         self.sticks = Sticks()  # the sticks drawn, tumbling on each throw
         self.opening = Opening(self)  # Senet's opening in one action
         # self.name: the visitor's name for this game (Saved games).
+        self._resumed_back = None
         self.state = self._restore()
+        if self._resumed_back is not None:
+            self.table = tables.with_look_back(self.table, self._resumed_back)
         self.keeping.wire()
         listen(element("board"), "click", self.on_board_click)
         listen(element("board"), "keydown", self.on_board_key)
@@ -208,7 +211,7 @@ class GameScreen:
             return self._fresh_game(*self._launch_game())
         state, self.ahead, self.log = resumed.state, resumed.ahead, resumed.log
         self.players = resumed.players
-        self.takeback.known(state, resumed.players, resumed.back)
+        self._resumed_back = resumed.back  # the take-back point, from the same replay
         self.name = clean_name(saves.load_label(text)[0]) or None
         self.restored = True
         return state
@@ -334,7 +337,7 @@ class GameScreen:
 
     def _computer_throw(self, request_id: int) -> None:
         if request_id == self.request_id and self.ui.can_throw(self.state):
-            self.act(self.takeback.throw(), by_computer=True)
+            self.act(tables.throw_for(self.table, self.rng), by_computer=True)
 
     def on_computer_reply(self, reply: dict) -> None:
         if reply.get("id") != self.request_id:
@@ -405,7 +408,6 @@ class GameScreen:
         if table is self.table:
             return
         self.table = table
-        self.takeback.played(before, action)  # its look-back follows the game
         if not by_computer:
             self.hurry = False  # a person acted: the computer's turn is read
         self.last_action_at = time.monotonic()
@@ -432,7 +434,7 @@ class GameScreen:
         if self.opening.due():
             self.opening.decide()
         elif self.ui.can_throw(self.state):
-            self.act(self.takeback.throw())
+            self.act(tables.throw_for(self.table, self.rng))
 
     def pass_turn(self) -> None:
         action = self.ui.pass_move(self.state)

@@ -3,13 +3,15 @@ Ctrl/Cmd+Y, Ctrl/Cmd+Shift+Z), and what a take-back does to the game on screen.
 
 The rules (throws stay; back to the person's last decision; redo replays what was
 taken back; the ahead line kept until another move replaces it) are the pure
-``ludeum.records.line``; this room only wires them to a ``web.screen.GameScreen``,
-whose ``ahead`` holds the line beyond the position shown."""
+``ludeum.records.line``, and the transitions ``ludeum.table.take_back`` and ``redo``
+apply them to the game on screen (``screen.table``); this room wires them to the
+buttons and keys, and says what was taken back or played again."""
 
 from __future__ import annotations
 
 from pyscript import document
 
+from ludeum import table as tables
 from ludeum.i18n import N_, _
 from ludeum.records import line
 
@@ -26,44 +28,16 @@ REASONS = {
 class TakeBack:
     def __init__(self, screen) -> None:
         self.screen = screen
-        # look_back replays the game from its start (O(n)): done once for a game
-        # put on screen (a resumed game's comes with its load, ``known``), then kept
-        # up to date after each action (line.looked_after).
-        self._looked: tuple | None = None  # (state, players, LookBack)
         listen(element("take-back"), "click", lambda event: self.take_back())
         listen(element("redo"), "click", lambda event: self.redo())
 
-    def known(self, state, players, back: line.LookBack) -> None:
-        """The look-back of ``state`` for ``players`` is ``back``, worked out by the
-        replay that loaded it (``ludeum.records.resume``): no replay of its own."""
-        self._looked = (state, players, back)
-
     def look_back(self) -> line.LookBack:
+        """Where a take-back would land: kept on the table, which follows each action
+        in constant time; a replay from the start (O(n)) only for a game just put
+        on screen (a resumed game's comes with its load)."""
         screen = self.screen
-        cached = self._looked
-        if cached is None or cached[0] is not screen.state or cached[1] != screen.players:
-            cached = (screen.state, screen.players, line.look_back(screen.state, screen.players))
-            self._looked = cached
-        return cached[2]
-
-    def throw(self):
-        """The throw to play now: the ahead line's when it holds one here (a throw
-        that was seen never changes), else fresh sticks."""
-        screen = self.screen
-        return line.next_throw(screen.state, screen.ahead) or screen.ui.throw(
-            screen.state, screen.rng
-        )
-
-    def played(self, before, action) -> tuple:
-        """``action`` was just played from ``before``: the look-back follows it, and
-        the ahead line is returned as it now stands (kept if the action follows it,
-        else gone)."""
-        screen = self.screen
-        cached = self._looked
-        if cached is not None and cached[0] is before and cached[1] == screen.players:
-            back = line.looked_after(cached[2], before, action, screen.players)
-            self._looked = (screen.state, screen.players, back)
-        return line.kept(screen.ahead, action)
+        screen.table = tables.with_look_back(screen.table)
+        return screen.table.looked[2]
 
     def on_key(self, event) -> bool:
         """Z / Ctrl+Z take back, Y / Ctrl+Y / Ctrl+Shift+Z redo; True when handled."""
@@ -98,12 +72,16 @@ class TakeBack:
         screen = self.screen
         if self._still():
             return
-        back = self.look_back()
-        if back.state is None:
-            announce(_(REASONS[back.reason]))
+        self.look_back()  # known on the table, so that the take-back needs no replay
+        table, done = tables.take_back(screen.table)
+        if done.refused:
+            announce(_(REASONS[done.refused]))
             return
-        words = self._entries(back.state, back.removed)
-        said = self._show(back.state, back.removed + tuple(screen.ahead))
+        if table is screen.table:
+            return
+        removed = table.ahead[: len(table.ahead) - len(screen.ahead)]
+        words = self._entries(table.state, removed)
+        said = self._show(table)
         what = "; ".join(words) if words else _("the last move")
         text = _("Taken back: {moves}.", moves=what)
         announce(" ".join([text, screen.ui.status(screen.state), *said]))
@@ -112,19 +90,18 @@ class TakeBack:
         screen = self.screen
         if self._still() or not screen.ahead:
             return
-        before = screen.state
-        try:
-            state, ahead = line.redo(before, screen.ahead, screen.players)
-        except ValueError:  # a line that no longer follows (cannot happen; never crash)
-            screen.ahead = ()
+        before, ahead = screen.state, screen.ahead
+        table, done = tables.redo(screen.table)
+        if table.state is before:  # a line that no longer follows: dropped (never a crash)
+            screen.table = table
             self.render()
             return
-        played = tuple(screen.ahead[: len(screen.ahead) - len(ahead)])
-        said = self._show(state, ahead)
+        played = tuple(ahead[: len(ahead) - len(table.ahead)])
+        said = self._show(table)
         words = self._entries(before, played)
         what = "; ".join(words) if words else _("the next move")
         text = _("Played again: {moves}.", moves=what)
-        announce(" ".join([text, screen.ui.status(state), *said]))
+        announce(" ".join([text, screen.ui.status(table.state), *said]))
 
     def _entries(self, state, actions) -> list[str]:
         """The move-list lines of ``actions`` played from ``state``, without their
@@ -138,24 +115,20 @@ class TakeBack:
             state = after
         return words
 
-    def _show(self, state, ahead) -> list[str]:
-        """Put ``state`` on screen with the line ``ahead``: any pending request to
-        the computer is dropped, the move list rebuilt, the game saved. Returns what
-        saving had to say, to be read out after the take-back itself."""
+    def _show(self, table) -> list[str]:
+        """Put ``table`` on screen (``ludeum.table``'s take-back or redo, which has
+        dropped any pending request to the computer): the move list rebuilt, the game
+        saved. Returns what saving had to say, to be read out after the take-back
+        itself."""
         screen = self.screen
-        screen.state = state
-        screen.ahead = tuple(ahead)
-        screen.selected = None
-        screen.hint = None
-        screen.log = screen.ui.game_log(state)
+        screen.table = table
         screen.logged = 0
         element("moves").innerHTML = ""
         screen.to_say = []
         screen.keeping.save()
         said, screen.to_say = screen.to_say, None
         screen.render()
-        # Bumps request_id, so a reply or a throw the computer had under way is
-        # dropped; the computer acts again only if the turn is now its own.
+        # The computer acts again only if the turn is now its own.
         screen.computer_turn()
         return said
 

@@ -4,7 +4,8 @@ The rules checked, over random sequences of events for every game and Senet read
 (hypothesis state machines), with the computer's replies played as the page's worker
 would send them, stale ones included:
   * a move is never lost or duplicated: the actions are those played, in order;
-  * the move list always matches the position;
+  * the move list always matches the position, and the take-back point kept on the
+    table is the one a replay of the game finds;
   * Redo always replays to where the take-back began;
   * a reply from the computer to an older request never changes the table;
   * the player cards and the status always agree about the sides;
@@ -26,6 +27,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from ludeum import saves, seats, table
 from ludeum.games import ui as game_ui
+from ludeum.records import line
 from ludeum.senet import PRESETS
 from ludeum.senet.state import BLACK, WHITE
 from ludeum.senet.svg import colour_name
@@ -82,7 +84,8 @@ class TableMachine(RuleBasedStateMachine):
         self.source = random.Random(seed)
         self.options = (game, options)
         state = game_ui(game).start(options, self.source.getrandbits(1))
-        self.table = table.seat(state, players)
+        # Its take-back point known, as the page keeps it: each action updates it.
+        self.table = table.with_look_back(table.seat(state, players))
         self.played: list = []  # every action as played, take-backs applied
         self.pending: table.Do = table.NOTHING
         self.asks: list[table.Ask] = []  # every request the computer was sent
@@ -207,6 +210,15 @@ class TableMachine(RuleBasedStateMachine):
     def the_move_list_is_the_positions(self) -> None:
         tbl = self.table
         assert tbl.log == tuple(tbl.ui.game_log(tbl.state))
+
+    @invariant()
+    def the_take_back_point_kept_is_the_replays(self) -> None:
+        tbl = self.table
+
+        def seen(back: line.LookBack) -> tuple:
+            return (back.state and back.state.actions(), back.removed, back.reason)
+
+        assert seen(table.look_back(tbl)) == seen(line.look_back(tbl.state, tbl.players))
 
     @invariant()
     def the_cards_and_the_status_agree(self) -> None:
