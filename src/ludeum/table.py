@@ -67,7 +67,9 @@ class Do:
     list (``relist``; else only new entries are added), save, show, let the piece
     travel and sound (``played``: before, action, after), say ``say`` aloud, then
     the computer's part: ``throw_later`` (its throw after the pause, for request
-    ``request``), or ``ask``. ``notice`` is a message for the notice box; ``refused``
+    ``throw_later``), ``move_later`` (the move it chose, to play after the pause
+    with ``play(..., by=COMPUTER)`` if the table's request is still the same), or
+    ``ask``. ``notice`` is a message for the notice box; ``refused``
     says why nothing could be taken back (``ludeum.records.line``'s reasons)."""
 
     say: tuple[str, ...] = ()
@@ -76,6 +78,7 @@ class Do:
     played: tuple = ()
     ask: Ask | None = None
     throw_later: int | None = None
+    move_later: Any = None
     notice: str | None = None
     detail: str | None = None
     refused: str | None = None
@@ -246,7 +249,8 @@ def computer_turn(table: Table) -> tuple[Table, Do]:
 def reply(table: Table, answer: dict) -> tuple[Table, Do]:
     """The computer's answer to a request: a move index into ``legal_moves()`` and
     its notation (checked), or an error. A reply to another request than the
-    latest changes nothing."""
+    latest changes nothing. A hint is on the table at once; a move is for the page
+    to play after the computer's pause (``Do.move_later``)."""
     if answer.get("id") != table.request or table.waiting is None:
         return table, NOTHING
     kind = table.waiting
@@ -268,7 +272,8 @@ def reply(table: Table, answer: dict) -> tuple[Table, Do]:
             selected = name
         return replace(table, hint=Hint(table.state, move, answer.get("chance")),
                        selected=selected), NOTHING  # fmt: skip
-    return play(table, move, by=COMPUTER)
+    # Still the computer's turn until the move is shown, after its pause (a page job).
+    return replace(table, waiting=MOVE), Do(move_later=move)
 
 
 def ask_hint(table: Table) -> tuple[Table, Do]:

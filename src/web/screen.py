@@ -340,32 +340,18 @@ class GameScreen:
             self.act(tables.throw_for(self.table, self.rng), by_computer=True)
 
     def on_computer_reply(self, reply: dict) -> None:
-        if reply.get("id") != self.request_id:
+        table, done = tables.reply(self.table, reply)
+        if table is self.table:
             return  # an answer about a game or position no longer shown
-        kind, self.waiting_for = self.waiting_for, None
-        moves = list(self.state.legal_moves())
-        index = reply.get("index")
-        if (
-            "error" in reply
-            or type(index) is not int
-            or not 0 <= index < len(moves)
-            or (moves[index].notation() != reply.get("move"))
-        ):
-            self.notice(_("The computer could not choose a move."), detail=reply.get("error"))
+        self.table = table
+        if done.notice is not None:
+            self.notice(_("The computer could not choose a move."), detail=done.detail)
             self.render()
-            return
-        move = moves[index]
-        if kind == "hint":
-            self.hint = (move, reply.get("chance"))
-            # Select the hinted piece, where a tap would, so that its targets show.
-            name = self.ui.piece_name(move)
-            if name is not None and self.ui.tap(self.state, None, name) == (name, None):
-                self.selected = name
+        elif done.move_later is not None:
+            request_id = self.request_id
+            self._later(lambda: self._computer_move(request_id, done.move_later))
+        else:  # a hint, with its piece selected where a tap would select it
             self.render(focus=self.selected)
-            return
-        request_id = self.request_id
-        self._later(lambda: self._computer_move(request_id, move))
-        self.waiting_for = "move"  # still the computer's turn until the move is shown
 
     def _computer_move(self, request_id: int, move) -> None:
         if request_id == self.request_id:
@@ -380,12 +366,11 @@ class GameScreen:
     def ask_hint(self) -> None:
         if self.review.active:
             return
-        if self.computer_to_play() or self.waiting_for or not self.state.legal_moves():
-            return
-        self.request_id += 1
-        self.waiting_for = "hint"
-        self.computer.ask({"id": self.request_id, "kind": "hint",
-                           "save": saves.dump(self.state)})  # fmt: skip
+        table, done = tables.ask_hint(self.table)
+        if done.ask is None:
+            return  # the computer's turn, a request already out, or nothing to play
+        self.table = table
+        self.computer.ask({"id": done.ask.id, "kind": done.ask.kind, "save": done.ask.save})
         self.render_turn()
 
     # -- actions --------------------------------------------------------------------

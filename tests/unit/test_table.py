@@ -88,6 +88,7 @@ class TableMachine(RuleBasedStateMachine):
         self.table = table.with_look_back(table.seat(state, players))
         self.played: list = []  # every action as played, take-backs applied
         self.pending: table.Do = table.NOTHING
+        self.pending_request = -1
         self.asks: list[table.Ask] = []  # every request the computer was sent
         self.table, done = table.computer_turn(self.table)
         self._expect(done)
@@ -96,8 +97,9 @@ class TableMachine(RuleBasedStateMachine):
         """Keep the computer's part of ``done`` for the computer's rule."""
         if done.ask is not None:
             self.asks.append(done.ask)
-        if done.ask is not None or done.throw_later is not None:
-            self.pending = done
+        if done.ask is not None or done.throw_later is not None or done.move_later is not None:
+            self.pending = replace(done, say=(), played=())
+            self.pending_request = self.table.request
 
     def _apply(self, result) -> None:
         before = self.table
@@ -131,6 +133,8 @@ class TableMachine(RuleBasedStateMachine):
         self.pending = table.NOTHING
         if done.throw_later is not None and done.throw_later == tbl.request:
             self._apply(table.play(tbl, table.throw_for(tbl, self.source), by=table.COMPUTER))
+        elif done.move_later is not None and self.pending_request == tbl.request:
+            self._apply(table.play(tbl, done.move_later, by=table.COMPUTER))
         elif done.ask is not None and done.ask.id == tbl.request:
             reply = answer(done.ask, self.source)
             if reply is not None:
@@ -270,7 +274,9 @@ def test_a_reply_to_an_older_request_changes_nothing() -> None:
     late = answer(done.ask, random.Random(0))
     newer, _ = table.computer_turn(tbl)  # a take-back or a new game meanwhile
     assert table.reply(newer, late) == (newer, table.NOTHING)
-    played, _ = table.reply(tbl, late)
+    waiting, done = table.reply(tbl, late)
+    assert waiting.waiting == table.MOVE and done.move_later is not None
+    played, _ = table.play(waiting, done.move_later, by=table.COMPUTER)
     assert len(played.state.actions()) == 1
 
 
