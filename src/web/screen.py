@@ -117,6 +117,11 @@ class GameScreen:
         hint = None if found is None else tables.Hint(self.state, *found)
         self.table = replace(self.table, hint=hint)
 
+    @property
+    def viewing(self):
+        """web.share.Share while the table shows a shared game, only looked at."""
+        return self.share if self.table.viewing else None
+
     def __init__(self, launch: launching.Launch, storage: Storage, records: Library) -> None:
         self.table = tables.Table(state=None)  # the game is put on the table below
         self.rng = random.Random()
@@ -133,7 +138,7 @@ class GameScreen:
         self.restored = False  # the game on screen was resumed from storage
         self.kiosk = None  # a Kiosk when the URL asks for kiosk mode
         self.sound = None  # web.sound.Sound, set by main
-        self.viewing = None  # web.share.Share while a shared game is looked at, not played
+        self.share = None  # web.share.Share, set when it is wired
         self.welcome = None  # web.welcome.Welcome: the games on offer, before this one
         self.lessons = None  # web.lessons.Lessons: a game taught step by step
         self.selected = None  # the data-square name of the chosen piece

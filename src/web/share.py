@@ -4,6 +4,8 @@ screen, with a Copy button), and a link's game opened for viewing.
 A shared game is only looked at until the visitor chooses: the board shows it under
 a banner, no action can be played on it, and nothing is saved (``screen.viewing``
 stops ``Keeping.save``), so the visitor's own game stays in its slot byte for byte.
+The table (``ludeum.table.look_at`` and ``back_to_own``) holds the visitor's own
+game under the shared one, as it was.
 "Continue this game" keeps the shared game as a game of its own (``kept`` key, note
 ``why: "shared"``) and opens it through ``Keeping.open_kept``, which keeps the
 visitor's game in the list first; "Back to my game" puts the visitor's game back.
@@ -16,6 +18,7 @@ from pyscript import window
 
 from ludeum import launch as launching
 from ludeum import saves, seats
+from ludeum import table as tables
 from ludeum.i18n import _
 
 from .page import announce, element, listen
@@ -27,8 +30,7 @@ class Share:
 
     def __init__(self, screen, launch: launching.Launch) -> None:
         self.screen = screen
-        self.own = None  # (state, players, log) of the visitor's game while viewing
-        self.shared = None  # the shared game as shown
+        screen.share = self  # screen.viewing is this room while the table shows a shared game
         listen(element("share"), "click", lambda event: self.open_dialog())
         listen(element("game-over-share"), "click", lambda event: self.open_dialog())
         listen(element("share-copy"), "click", lambda event: self.copy())
@@ -60,12 +62,8 @@ class Share:
         screen = self.screen
         # "Back to my game" only for a visitor who has one (a game begun here).
         element("shared-back").hidden = not screen.state.actions()
-        self.own = (screen.state, screen.players, screen.log, screen.ahead, screen.name)
-        self.shared = state
-        screen.viewing = self
-        screen.state = state
-        screen.players = seats.HUMANS  # a shared game is looked at, nobody plays it
-        screen.ahead, screen.name = (), None
+        # Nobody plays a shared game: its seats are two people's, nothing is asked.
+        screen.table, _done = tables.look_at(screen.table, state)
         self._redraw()
         element("shared").hidden = False
         element("app").dataset.viewing = "shared"
@@ -81,20 +79,17 @@ class Share:
         return text
 
     def _redraw(self) -> None:
+        """The move list rebuilt from the table's, the board and the rest drawn."""
         screen = self.screen
-        screen.log = screen.ui.game_log(screen.state)
         screen.logged = 0
         element("moves").innerHTML = ""
-        screen.selected = None
-        screen.hint = None
         screen.render()
 
     def _leave(self) -> None:
         """Put the visitor's game back on screen, as it was before the link."""
         screen = self.screen
-        screen.state, screen.players, _log, screen.ahead, screen.name = self.own
-        screen.viewing = None
-        self.own = None
+        # The page asks the computer itself (back() calls computer_turn).
+        screen.table, _done = tables.back_to_own(screen.table)
         element("shared").hidden = True
         element("app").removeAttribute("data-viewing")
         element("new-game").disabled = False
@@ -105,7 +100,7 @@ class Share:
         """Another way out of the shared game (a kept game opened from the list, the
         other tab's game followed): the visitor's game comes back on screen first, so
         that what is kept or replaced next is theirs, never the game only looked at."""
-        if self.own is not None:
+        if self.screen.table.viewing:
             self._leave()
 
     def _drop_parameters(self) -> None:
@@ -121,7 +116,7 @@ class Share:
         window.history.replaceState(None, "", address)
 
     def back(self) -> None:
-        if self.own is None:
+        if not self.screen.table.viewing:
             return
         self._leave()
         self.screen.computer_turn()  # the visitor's game may be the computer's turn
@@ -130,9 +125,9 @@ class Share:
 
     def continue_game(self) -> None:
         """Keep the shared game as a game of its own and make it the current one."""
-        if self.own is None:
+        if not self.screen.table.viewing:
             return
-        shared = self.shared
+        shared = self.screen.state
         keeping = self.screen.keeping
         text = saves.dump(shared, seats.HUMANS)
         key, written = keeping.storage.put_aside(KEPT_PREFIX, text, "shared", keeping.home_key)
@@ -227,4 +222,4 @@ class Share:
     def booted(self) -> None:
         """The page enabled its buttons: a new game cannot start over a shared game
         that is only being looked at (it would replace the visitor's own)."""
-        element("new-game").disabled = self.own is not None
+        element("new-game").disabled = self.screen.table.viewing
