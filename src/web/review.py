@@ -26,6 +26,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from ludeum import saves
+from ludeum import table as tables
 from ludeum.i18n import N_, _
 from ludeum.player_cards import cards_html
 
@@ -85,6 +86,7 @@ class Review:
         a new game, ends the review by itself)."""
         prepared = self.prepared
         return (self.stop is not None and prepared is not None
+                and self.screen.table.review is not None
                 and prepared.positions.final is self.screen.state)  # fmt: skip
 
     # -- entering, stepping, leaving -----------------------------------------------------
@@ -105,10 +107,9 @@ class Review:
         stop = max(0, min(stop, len(prepared) - 1))
         if not self.active:
             self.stop = None
-            # The live game waits: no computer move lands while its past is shown.
-            self.screen.request_id += 1
-            self.screen.waiting_for = None
-            self.screen.selected = None
+        # The live game waits (ludeum.table.review_to): no computer move lands, and
+        # nothing is played, while its past is shown.
+        self.screen.table, _done = tables.review_to(self.screen.table, stop, len(prepared))
         self.stop = stop
         self.cursor = self.hover = None
         self.graph_open = True
@@ -144,6 +145,8 @@ class Review:
             return
         self.stop = None
         self.cursor = self.hover = None
+        # The page asks the computer itself, below.
+        self.screen.table, _done = tables.back_to_game(self.screen.table)
         # A finished game keeps its graph in view; play goes on without it.
         self.graph_open = self.screen.state.outcome() is not None
         self.screen.render()
@@ -158,16 +161,16 @@ class Review:
         prepared = self._prepare()
         stop, index = self.stop, prepared.stops[self.stop]
         screen = self.screen
-        screen.state = prepared.positions.at(index)
-        screen.ahead = prepared.positions.line_from(index)
+        # The move list keeps its first ``stop`` entries: the same up to here.
+        screen.table, _done = tables.continue_from(
+            screen.table, prepared.positions.at(index), prepared.positions.line_from(index), stop
+        )
         self.stop = None
         self.prepared = None
         self.cursor = self.hover = None
         self.graph_open = False
-        screen.log = screen.log[:stop]  # the entries up to here are the same
         screen.logged = 0
         element("moves").innerHTML = ""
-        screen.hint = None
         screen.keeping.save()
         screen.render()
         # The button pressed is gone: the focus goes where play goes on.

@@ -80,7 +80,10 @@ class _OnTable:
 
     def __set__(self, screen, value) -> None:
         value = self.kept(value) if self.kept is not None and value is not None else value
-        screen.table = replace(screen.table, **{self.name: value})
+        changes = {self.name: value}
+        if self.name == "state":
+            changes["review"] = None  # another position on screen ends a review
+        screen.table = replace(screen.table, **changes)
 
 
 class GameScreen:
