@@ -324,6 +324,16 @@ def select(table: Table, name: str | None) -> Table:
     return replace(table, selected=name)
 
 
+def rename(table: Table, name: str | None) -> Table:
+    """The visitor's name for the game (saved with it; None: no name)."""
+    return replace(table, name=name or None)
+
+
+def show_result(table: Table, shown: bool) -> Table:
+    """The result over the board at the end, or hidden to look at the final board."""
+    return replace(table, result_hidden=not shown)
+
+
 def new_game(table: Table, state: Any, players: tuple[str, str] | None = None) -> tuple[Table, Do]:
     """A new game on the table (the page has put the old one away first)."""
     players = table.players if players is None else tuple(players)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from pyodide.ffi import create_proxy
 from pyscript import document
 
+from ludeum import table as tables
+
 from .page import _HANDLERS, element, listen
 
 #: A press that travels further than this (CSS px) is a drag, not a click.
@@ -87,7 +89,7 @@ class BoardDrag:
             board.setPointerCapture(pointer)
         except Exception:  # the pointer is already gone: its cancel puts things back
             return False
-        screen.selected = name
+        screen.table = tables.select(screen.table, name)
         screen.render()
         svg = board.querySelector("svg")
         piece = board.querySelector(PIECE_SELECTOR.format(name=name))
@@ -119,7 +121,7 @@ class BoardDrag:
         if drop is not None and drop != name:
             screen.pick(drop)  # the piece is selected: its target plays the move
         else:
-            screen.selected = None  # back where it was
+            screen.table = tables.select(screen.table, None)  # back where it was
             screen.render()
 
     def _target_at(self, x: float, y: float) -> str | None:
@@ -140,7 +142,7 @@ class BoardDrag:
         self.press = None
         self._drop_ghost()
         if lifted:
-            self.screen.selected = None
+            self.screen.table = tables.select(self.screen.table, None)
             self.screen.render()
 
     def on_click(self, event) -> None:

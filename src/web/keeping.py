@@ -14,6 +14,7 @@ import time
 from pyscript import window
 
 from ludeum import saves
+from ludeum import table as tables
 from ludeum.i18n import _
 from ludeum.records import library
 from ludeum.records.thumbnail import position_picture
@@ -320,7 +321,7 @@ class Keeping:
 
     def rename(self, name: str) -> None:
         """The visitor named the game on screen: saved with it from now on."""
-        self.screen.name = name or None
+        self.screen.table = tables.rename(self.screen.table, name)
         self.save()
 
     def _could_not_keep(self) -> None:

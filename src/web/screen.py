@@ -533,7 +533,7 @@ class GameScreen:
 
     def show_result(self, shown: bool) -> None:
         """Hide the result banner to look at the final board, or bring it back."""
-        self.result_hidden = not shown
+        self.table = tables.show_result(self.table, shown)
         self.render()
         element("game-over-title" if shown else "game-over-show").focus()
 
