@@ -89,7 +89,7 @@ class BoardDrag:
             board.setPointerCapture(pointer)
         except Exception:  # the pointer is already gone: its cancel puts things back
             return False
-        screen.table = tables.select(screen.table, name)
+        screen.change(tables.select, name)
         screen.render()
         svg = board.querySelector("svg")
         piece = board.querySelector(PIECE_SELECTOR.format(name=name))
@@ -121,7 +121,7 @@ class BoardDrag:
         if drop is not None and drop != name:
             screen.pick(drop)  # the piece is selected: its target plays the move
         else:
-            screen.table = tables.select(screen.table, None)  # back where it was
+            screen.change(tables.select, None)  # back where it was
             screen.render()
 
     def _target_at(self, x: float, y: float) -> str | None:
@@ -142,7 +142,7 @@ class BoardDrag:
         self.press = None
         self._drop_ghost()
         if lifted:
-            self.screen.table = tables.select(self.screen.table, None)
+            self.screen.change(tables.select, None)
             self.screen.render()
 
     def on_click(self, event) -> None:

@@ -321,7 +321,7 @@ class Keeping:
 
     def rename(self, name: str) -> None:
         """The visitor named the game on screen: saved with it from now on."""
-        self.screen.table = tables.rename(self.screen.table, name)
+        self.screen.change(tables.rename, name)
         self.save()
 
     def _could_not_keep(self) -> None:

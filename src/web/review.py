@@ -365,7 +365,7 @@ class Review:
         """The result banner's "Review this game": the review from the last move, with
         the graph (the banner stays closed afterwards; its Result button brings it
         back)."""
-        self.screen.table = tables.show_result(self.screen.table, False)
+        self.screen.change(tables.show_result, False)
         self.open()
 
     def _graph_shown(self) -> bool:

@@ -205,6 +205,11 @@ class GameScreen:
     def ui(self):
         return ui_for(self.state)
 
+    def change(self, transition, *args) -> None:
+        """A transition of ludeum.table that only changes the table (select, rename,
+        show_result), applied to the game on screen: how a room changes it."""
+        self.table = transition(self.table, *args)
+
     # -- persistence ----------------------------------------------------------------
 
     def _restore(self):
