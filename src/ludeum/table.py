@@ -151,7 +151,12 @@ def look_back(table: Table) -> line.LookBack:
 
 def with_look_back(table: Table, back: line.LookBack | None = None) -> Table:
     """The table with its look-back known (``back``, from a replay made anyway,
-    such as a saved game's load; else worked out here)."""
+    such as a saved game's load; else worked out here). The same table when it is
+    known already: the page asks at every drawing."""
+    looked = table.looked
+    known = looked is not None and looked[0] is table.state and looked[1] == table.players
+    if back is None and known:
+        return table
     return replace(table, looked=(table.state, table.players, back or look_back(table)))
 
 
