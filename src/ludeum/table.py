@@ -134,10 +134,18 @@ class Table:
         return self.viewing or self.review is not None
 
 
-def seat(state: Any, players: tuple[str, str] = seats.HUMANS, *, ahead: tuple = (),
-         name: str | None = None, attract: bool = False) -> Table:  # fmt: skip
-    """The table for ``state`` just put on screen: its move list worked out once."""
-    log = tuple(ui_for(state).game_log(state))
+def seat(
+    state: Any,
+    players: tuple[str, str] = seats.HUMANS,
+    *,
+    ahead: tuple = (),
+    name: str | None = None,
+    attract: bool = False,
+    log: tuple | None = None,
+) -> Table:
+    """The table for ``state`` just put on screen: its move list worked out once
+    (or ``log``, when a replay that gave ``state`` gave it too)."""
+    log = tuple(ui_for(state).game_log(state) if log is None else log)
     return Table(state, tuple(players), tuple(ahead), log, name, attract=attract)
 
 
@@ -348,6 +356,20 @@ def new_game(table: Table, state: Any, players: tuple[str, str] | None = None) -
     return fresh, _merge(Do(save=True, relist=True), then)
 
 
+def other_game(table: Table, game: Table) -> tuple[Table, Do]:
+    """Another game on screen in place of this one (the other tab's, a kept one
+    opened): its request numbers follow this table's, so that no reply about the
+    game it replaces ever lands on it."""
+    game = replace(game, request=table.request, own=None, review=None)
+    game, then = _next_request(game)
+    return game, _merge(Do(relist=True), then)
+
+
+def relabel(table: Table) -> tuple[Table, Do]:
+    """The move list in words again (the page's language changed)."""
+    return replace(table, log=tuple(table.ui.game_log(table.state))), Do(relist=True)
+
+
 def review_to(table: Table, stop: int, stops: int) -> tuple[Table, Do]:
     """Show the game's position at ``stop`` (of ``stops``, the review's count of
     positions): the live game waits, and no computer reply lands meanwhile."""
@@ -416,11 +438,24 @@ def cards(table: Table) -> tuple:
     return tuple(table.ui.side_card(table.state, s) for s in (0, 1))
 
 
+def turn_shown(table: Table) -> tuple:
+    """The computer's turn that led to the position shown, if it did (a take-back,
+    a new game or a loaded one leaves none): its squares stay marked."""
+    turn = table.turn
+    return turn if turn and turn[-1][2] is table.state else ()
+
+
+def hint_shown(table: Table) -> Hint | None:
+    """The hint for the position shown: a hint found for another is never shown."""
+    hint = table.hint
+    return hint if hint is not None and hint.position is table.state else None
+
+
 def status(table: Table) -> str:
     """The status line: the computer's turn summed up when it led here, else the
     position's own words."""
     ui, state = table.ui, table.state
-    steps = table.turn if table.turn and table.turn[-1][2] is state else ()
+    steps = turn_shown(table)
     summed = getattr(ui, "turn_status", None)
     return summed(state, list(steps)) if steps and summed else ui.status(state)
 

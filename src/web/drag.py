@@ -17,6 +17,7 @@ from pyscript import document
 
 from ludeum import table as tables
 
+from .controls import square_of
 from .page import _HANDLERS, element, listen
 
 #: A press that travels further than this (CSS px) is a drag, not a click.
@@ -50,7 +51,7 @@ class BoardDrag:
 
     def _playable(self) -> bool:
         screen = self.screen
-        return not (screen.computer_to_play() or screen.review.active
+        return not (screen.table.computer_to_play() or screen.review.active
                     or screen.viewing is not None)  # fmt: skip
 
     def on_down(self, event) -> None:
@@ -58,7 +59,7 @@ class BoardDrag:
         self.cancel()
         if int(event.button) != 0 or not event.isPrimary or not self._playable():
             return
-        name = self.screen._name_of(event)
+        name = square_of(event)
         if name is None or not self.screen.ui.piece_actions(self.screen.state, name):
             return
         self.press = (int(event.pointerId), name, float(event.clientX), float(event.clientY))
@@ -119,7 +120,7 @@ class BoardDrag:
         self._drop_ghost()
         screen = self.screen
         if drop is not None and drop != name:
-            screen.pick(drop)  # the piece is selected: its target plays the move
+            screen.controls.pick(drop)  # the piece is selected: its target plays the move
         else:
             screen.change(tables.select, None)  # back where it was
             screen.render()

@@ -51,8 +51,8 @@ class Keeping:
         records.current_key = None
         records.current_text = self.text
         records.current_summary = lambda: library.summarize_state(
-            screen.state, screen.players, name=screen.name, saved_at=self.saved_at,
-            moves=len(screen.log),
+            screen.state, screen.table.players, name=screen.table.name, saved_at=self.saved_at,
+            moves=len(screen.table.log),
         )  # fmt: skip
         records.current_picture = lambda ident: position_picture(
             screen.state, ident=ident, words=False
@@ -269,15 +269,17 @@ class Keeping:
     def text(self) -> str:
         """The game on screen as a saved record, with its redo line, its name and the
         time now."""
-        screen = self.screen
-        return saves.dump(screen.state, screen.players, screen.ahead, name=screen.name,
+        table = self.screen.table
+        return saves.dump(table.state, table.players, table.ahead, name=table.name,
                           saved_at=time.strftime("%Y-%m-%dT%H:%M:%S"))  # fmt: skip
 
     def _keep(self, text: str, why: str, said: bool = True, mine: bool = False) -> bool:
         """Keep ``text`` as a game of its own; False (and said, unless ``said`` is
         False: the caller says it) when it cannot be. The summary of the game on
         screen (``mine``) goes into the note, so that the list need not replay it."""
-        extra = note_for(self.records.current_summary(), text, self.screen.name) if mine else {}
+        extra = (
+            note_for(self.records.current_summary(), text, self.screen.table.name) if mine else {}
+        )
         _key, written = self.storage.put_aside(KEPT_PREFIX, text, why, self.home_key, extra)
         if not written and said:
             self._could_not_keep()

@@ -8,6 +8,7 @@ import time
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
+from ludeum import table as tables
 from ludeum.i18n import _
 
 from .page import element, listen
@@ -15,6 +16,10 @@ from .screen import GameScreen
 
 #: The "Are you still there?" countdown, in seconds (shorter if the idle time is).
 COUNTDOWN_SECONDS = 20
+#: Between visitors the computer plays itself ("attract mode") at ATTRACT_LEVEL,
+#: slowly (web/pacing.py), and starts again ATTRACT_RESTART_MS after a game.
+ATTRACT_LEVEL = "medium"
+ATTRACT_RESTART_MS = 8000
 
 
 class Kiosk:
@@ -40,6 +45,56 @@ class Kiosk:
         self._tick = create_proxy(lambda: self.tick())
         window.setInterval(self._tick, 1000)
 
+    # -- attract mode ------------------------------------------------------------------
+
+    def enter_attract(self) -> None:
+        """Between visitors: close every dialog, forget the last visitor's game and let
+        the computer play itself slowly until someone touches the screen."""
+        screen = self.screen
+        for id_ in ("new-game-dialog", "rules-dialog", "idle-dialog", "compare-dialog"):
+            if element(id_).open:
+                element(id_).close()
+        screen.keeping.forget()
+        if screen.lessons is not None:  # the last visitor's lesson ends with their visit
+            screen.lessons.close()
+        document.documentElement.dataset.mode = "attract"
+        element("attract").hidden = False
+        element("attract-learn").hidden = False
+        self._attract_game()
+        element("attract").focus()
+
+    def _attract_game(self) -> None:
+        screen = self.screen
+        if screen.welcome is not None:
+            screen.welcome.leave()  # first: the computer does not play out of sight
+        fresh = screen.new_game.launched()
+        screen.apply(*tables.attract_in(screen.table, fresh, ATTRACT_LEVEL))
+
+    def again_later(self, request: int) -> None:
+        """A game of attract mode is over: another after a while, unless a visitor
+        came meanwhile (a new request: another game)."""
+
+        def again() -> None:
+            if self.screen.attract and request == self.screen.table.request:
+                self._attract_game()
+
+        window.setTimeout(create_once_callable(again), ATTRACT_RESTART_MS)
+
+    def leave_attract(self) -> None:
+        """Someone touched the screen: a fresh game for the visitor."""
+        screen = self.screen
+        if not screen.attract:
+            return
+        document.documentElement.dataset.mode = "play"
+        element("attract").hidden = True
+        element("attract-learn").hidden = True
+        new_game = screen.new_game
+        fresh = new_game.launched()
+        screen.apply(*tables.attract_out(screen.table, fresh, new_game.launch_players()))
+        new_game.focus_play()
+
+    # -- a visitor's time -----------------------------------------------------------------
+
     def on_touch(self, event) -> None:
         self.last_touch = time.monotonic()
         if self.screen.attract and event.type == "keydown" and event.key not in ("Tab", "Shift"):
@@ -48,7 +103,7 @@ class Kiosk:
 
     def wake(self) -> None:
         self.last_touch = time.monotonic()
-        self.screen.leave_attract()
+        self.leave_attract()
         full_screen()
 
     def learn(self) -> None:
@@ -86,7 +141,7 @@ class Kiosk:
         self.asked_at = None
         if dialog.open:
             dialog.close()
-        self.screen.enter_attract()
+        self.enter_attract()
 
     def _show_countdown(self, seconds: int) -> None:
         element("idle-countdown").textContent = _(

@@ -32,7 +32,6 @@ class Lessons:
     def __init__(self, screen, storage) -> None:
         self.screen = screen
         self.storage = storage
-        screen.lessons = self
         self.rng = random.Random()
         self.item = None  # the lesson shown (ludeum.lessons.Lesson)
         self.index = 0  # its step on screen
@@ -103,7 +102,7 @@ class Lessons:
             return
         document.documentElement.dataset.screen = "game"
         self.screen.render()
-        self.screen.focus_play()
+        self.screen.new_game.focus_play()
         self.screen.computer_turn()
 
     def close(self) -> None:
@@ -143,7 +142,7 @@ class Lessons:
         if state.to_act() == -1:  # Senet: the throw comes first
             return
         selected, action = ui.tap(state, self.selected, name)
-        if action is None and by_pointer and self.screen.one_tap and selected == name:
+        if action is None and by_pointer and self.screen.settings.one_tap and selected == name:
             moves = ui.piece_actions(state, name)
             if len(moves) == 1:
                 selected, action = None, moves[0]
@@ -221,7 +220,7 @@ class Lessons:
         self.record(len(item.steps))
         document.documentElement.dataset.screen = "game"
         players = (seats.HUMAN, lessons.PLAY_LEVEL)
-        self.screen.start_new_game(item.game, dict(item.options), players=players)
+        self.screen.new_game.start(item.game, dict(item.options), players=players)
 
     def compare(self) -> None:
         """The readings compared on this step's dispute, over the lesson."""
@@ -298,7 +297,7 @@ class Lessons:
         element("lesson-task").textContent = _(step.task)
         board = element("lesson-board")
         if self.state is not None:
-            options = self.screen.board_options(ui)
+            options = self.screen.view.board_options(ui)
             options.pop("aid", None)  # the magnet map would give the answers away
             board.innerHTML = ui.board_svg(
                 self.state, selected=self.selected, last_move=ui.last_move(self.state), **options

@@ -34,19 +34,21 @@ def main() -> None:
     launch = launching.parse(str(window.location.search))
     storage = Storage()
     settings = Settings(storage, launch)
-    screen = GameScreen(launch, storage, Library(storage))
-    screen.sound = settings.sound
+    screen = GameScreen(launch, storage, Library(storage), settings)
     for problem in launch.problems:
         screen.notice(problem.text())
-    welcome = Welcome(screen, storage)
-    lessons = Lessons(screen, storage)
+    # The rooms that need the screen, and that it knows: main wires them (no room
+    # sets an attribute of the screen: tests/unit/test_rooms_keep_to_their_own.py).
+    welcome = screen.welcome = Welcome(screen, storage)
+    lessons = screen.lessons = Lessons(screen, storage)
     readings = Compare(screen)  # Senet's readings side by side, from the rules page
     lessons.readings = readings  # and from a lesson's disputed rule
     # A game chosen on the welcome screen while Python loaded: played at once, before
     # the game restored under it is ever drawn.
     welcome.take_queued()
     screen.render()
-    share = Share(screen, launch)  # before the computer's turn: a link's game is only shown
+    share = screen.share = Share(screen, launch)
+    share.open_launched()  # before the computer's turn: a link's game is only shown
     settings.wire(screen)
     Transfer(screen)  # export and import as files
     Printing(screen)  # a game's sheet and a game's record, on paper
@@ -56,7 +58,7 @@ def main() -> None:
         screen.kiosk = Kiosk(screen, launch.idle_seconds)
         in_progress = screen.restored and screen.state.outcome() is None
         if not in_progress:
-            screen.enter_attract()
+            screen.kiosk.enter_attract()
     if launch.lesson is not None:  # ?lesson=: the lesson first, the game under it
         try:
             lessons.open(launch.lesson, launch.lesson_step, back="game")

@@ -49,7 +49,7 @@ class Motion:
         if not board:
             return
         try:
-            animations = plan_for(before, action, after, self.screen.board_options())
+            animations = plan_for(before, action, after, self.screen.view.board_options())
         except ValueError:  # a move with no path (cannot happen): shown without motion
             return
         if not animations:

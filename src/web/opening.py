@@ -47,7 +47,7 @@ class Opening:
             return False
         if screen.welcome is not None and screen.welcome.showing:
             return False  # out of sight: it waits until the game is continued
-        computer = any(seats.is_computer(screen.players, seat) for seat in (0, 1))
+        computer = any(seats.is_computer(screen.table.players, seat) for seat in (0, 1))
         return computer or bool(screen.launch.kiosk)
 
     def schedule(self, request_id: int) -> None:
@@ -56,10 +56,10 @@ class Opening:
         screen = self.screen
 
         def go() -> None:
-            if request_id == screen.request_id and self.due():
+            if request_id == screen.table.request and self.due():
                 self.decide(by_computer=True)
 
-        window.setTimeout(create_once_callable(go), screen._pause())
+        window.setTimeout(create_once_callable(go), screen.pacing.pause())
 
     def decide(self, by_computer: bool = False) -> None:
         """Throw for both seats until one throws a 1, as one action of the page; a
@@ -67,17 +67,17 @@ class Opening:
         screen = self.screen
         if not self.due() or screen.review.active or screen.viewing is not None:
             return
-        if screen.computer_to_play() and not by_computer:
+        if screen.table.computer_to_play() and not by_computer:
             return
         ui = screen.ui
-        opening = ui.decide_opening(screen.state, screen.rng, seen=screen.ahead)
+        opening = ui.decide_opening(screen.state, screen.rng, seen=screen.table.ahead)
         # Every throw but the last is played here, quietly; the last goes through
         # the screen's act() like any throw: one save, one render, one announcement
         # (which names the throws before it), then the computer's turn if it is its.
         *quiet, last = opening.throws
         frames = []
         for throw in quiet:
-            screen.table, _done = tables.play(screen.table, throw, by=tables.COMPUTER)
+            screen.put(tables.play(screen.table, throw, by=tables.COMPUTER)[0])
             frames.append(ui.side_svg(screen.state))
         frames.append(ui.side_svg(opening.state))
         screen.sticks.sequence(frames)

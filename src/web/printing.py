@@ -46,7 +46,7 @@ class Printing:
 
         screen = self.screen
         element("export").open = False
-        self._print(record_sheet(screen.state, screen.players,
+        self._print(record_sheet(screen.state, screen.table.players,
                                  when=time.strftime("%Y-%m-%d %H:%M")))  # fmt: skip
 
     def _print(self, markup: str) -> None:

@@ -9,7 +9,7 @@ board keeps its own arrows). The board shows the chosen position with its move
 marked; every play control (throw, pass, hint, take back, redo, the board's taps) is
 disabled and the computer waits; the live game is neither changed nor saved.
 "Continue from here" makes the reviewed position the game and keeps the old line in
-``screen.ahead``.
+``screen.table.ahead``.
 
 The win-chance graph shows full width under the board while reviewing, and stays
 after "Back to the game" on a finished game (a game in progress hides it: play goes
@@ -109,7 +109,7 @@ class Review:
             self.stop = None
         # The live game waits (ludeum.table.review_to): no computer move lands, and
         # nothing is played, while its past is shown.
-        self.screen.table, _done = tables.review_to(self.screen.table, stop, len(prepared))
+        self.screen.put(tables.review_to(self.screen.table, stop, len(prepared))[0])
         self.stop = stop
         self.cursor = self.hover = None
         self.graph_open = True
@@ -117,7 +117,7 @@ class Review:
         self.show_graph()
         # Spoken once here (the banner's own text is not a live region): where, and
         # what the move was.
-        log = self.screen.log
+        log = self.screen.table.log
         said = self.where_text()
         if 0 < stop <= len(log):
             said = said.rstrip(".") + ". " + log[stop - 1]
@@ -145,34 +145,30 @@ class Review:
             return
         self.stop = None
         self.cursor = self.hover = None
-        # The page asks the computer itself, below.
-        self.screen.table, _done = tables.back_to_game(self.screen.table)
+        table, done = tables.back_to_game(self.screen.table)
         # A finished game keeps its graph in view; play goes on without it.
-        self.graph_open = self.screen.state.outcome() is not None
-        self.screen.render()
+        self.graph_open = table.state.outcome() is not None
+        self.screen.apply(table, done)  # with the computer's part, if its turn
         element("moves").focus()
-        self.screen.computer_turn()
 
     def continue_here(self) -> None:
         """The reviewed position becomes the game; the rest of the old line is kept
-        as ``screen.ahead`` (saved with the game) until a new move replaces it."""
+        as ``screen.table.ahead`` (saved with the game) until a new move replaces it."""
         if not self.active or self.screen.viewing is not None:
             return
         prepared = self._prepare()
         stop, index = self.stop, prepared.stops[self.stop]
         screen = self.screen
         # The move list keeps its first ``stop`` entries: the same up to here.
-        screen.table, _done = tables.continue_from(
+        table, done = tables.continue_from(
             screen.table, prepared.positions.at(index), prepared.positions.line_from(index), stop
         )
         self.stop = None
         self.prepared = None
         self.cursor = self.hover = None
         self.graph_open = False
-        screen.logged = 0
-        element("moves").innerHTML = ""
-        screen.keeping.save()
-        screen.render()
+        # Saved, drawn, said, and the computer's part if the turn is its own.
+        screen.apply(table, done, say=(_("Play continues from move {number}.", number=stop),))
         # The button pressed is gone: the focus goes where play goes on.
         stop_on_board = element("board").querySelector('[data-row][tabindex="0"]')
         if screen.ui.can_throw(screen.state) and not element("throw").disabled:
@@ -181,8 +177,6 @@ class Review:
             stop_on_board.focus()
         else:
             element("moves").focus()
-        announce(_("Play continues from move {number}.", number=stop))
-        screen.computer_turn()
 
     # -- events ------------------------------------------------------------------------
 
@@ -287,7 +281,7 @@ class Review:
         ui = screen.ui
         board = element("board")
         board.innerHTML = ui.board_svg(state, selected=None, last_move=ui.last_move(state),
-                                       **screen.board_options())  # fmt: skip
+                                       **screen.view.board_options())  # fmt: skip
         watch_only(board)
         screen.sticks.show(ui.side_svg(state))
         element("status").textContent = ui.status(state)
@@ -303,9 +297,9 @@ class Review:
         # The cards as they stood then: whose turn it was, what each side had.
         cards = tuple(ui.side_card(state, seat) for seat in (0, 1))
         element("player-cards").innerHTML = cards_html(
-            cards, screen.players, ui.seat_to_play(state), state.outcome()
+            cards, screen.table.players, ui.seat_to_play(state), state.outcome()
         )
-        screen._render_log()
+        screen.view.render_log()
         self.render_bar()
 
     def render_bar(self) -> None:
@@ -314,7 +308,7 @@ class Review:
         screen = self.screen
         reviewing = self.active
         element("app").dataset.review = "on" if reviewing else "off"
-        has_moves = bool(screen.log)
+        has_moves = bool(screen.table.log)
         element("review-banner").hidden = not reviewing
         element("review-open").hidden = reviewing or not has_moves
         element("review-where").textContent = self.where_text() if reviewing else ""
@@ -386,7 +380,7 @@ class Review:
         if None not in self.series:
             return
         first = self.series.index(None)
-        self.screen.computer.ask_review(
+        self.screen.pacing.computer.ask_review(
             {"id": f"review-{self.graph_id}", "kind": "review", "save": self.graph_save,
              "from": first, "count": CHUNK},
             self.on_values,
@@ -451,12 +445,12 @@ class Review:
         at = cursor if cursor is not None else current
         at = max(0, min(at, len(self.series) - 1))
         point = next((p for p in points if p.entry == at), None)
-        entry = screen.log[at - 1] if 0 < at <= len(screen.log) else ""
+        entry = screen.table.log[at - 1] if 0 < at <= len(screen.table.log) else ""
         words = readout(at, len(self.series) - 1, entry, self.series[at], sides[0], chance,
                         point, sides[point.mover] if point else "")  # fmt: skip
         graph.setAttribute("aria-valuemax", str(len(self.series) - 1))
         graph.setAttribute("aria-valuenow", str(at))
         graph.setAttribute("aria-valuetext", words)
         element("review-graph-readout").textContent = words
-        element("review-turns").innerHTML = turning_points_html(points, screen.log, sides,
+        element("review-turns").innerHTML = turning_points_html(points, screen.table.log, sides,
                                                                 chance)  # fmt: skip

@@ -80,7 +80,6 @@ class Settings:
         listen(element("contrast"), "click", lambda event: self.toggle_contrast())
         listen(element("one-tap"), "click", lambda event: self.toggle_one_tap())
         listen(element("reduce-motion"), "click", lambda event: self.toggle_motion())
-        screen.one_tap = self.one_tap
         listen(element("sound"), "click", lambda event: self.toggle_sound())
         listen(element("settings-toggle"), "click", lambda event: self.toggle_menu())
 
@@ -124,7 +123,6 @@ class Settings:
         self.one_tap = not self.one_tap
         written = self.storage.set(ONE_TAP_KEY, "on" if self.one_tap else "off")
         element("one-tap").setAttribute("aria-pressed", "true" if self.one_tap else "false")
-        self.screen.one_tap = self.one_tap
         self._said(written)
 
     def toggle_sound(self) -> None:

@@ -30,7 +30,7 @@ class Share:
 
     def __init__(self, screen, launch: launching.Launch) -> None:
         self.screen = screen
-        screen.share = self  # screen.viewing is this room while the table shows a shared game
+        self.launch = launch
         listen(element("share"), "click", lambda event: self.open_dialog())
         listen(element("game-over-share"), "click", lambda event: self.open_dialog())
         listen(element("share-copy"), "click", lambda event: self.copy())
@@ -42,8 +42,12 @@ class Share:
         listen(element("shared-continue"), "click", lambda event: self.continue_game())
         listen(element("shared-back"), "click", lambda event: self.back())
         element("share").disabled = False
-        if launch.record is not None:
-            self.open_link(launch.record, launch.at)
+
+    def open_launched(self) -> None:
+        """The game of the page's link, if it has one (main.py, once the screen
+        knows this room as its ``share``)."""
+        if self.launch.record is not None:
+            self.open_link(self.launch.record, self.launch.at)
 
     # -- opening a link ---------------------------------------------------------------
 
@@ -63,8 +67,7 @@ class Share:
         # "Back to my game" only for a visitor who has one (a game begun here).
         element("shared-back").hidden = not screen.state.actions()
         # Nobody plays a shared game: its seats are two people's, nothing is asked.
-        screen.table, _done = tables.look_at(screen.table, state)
-        self._redraw()
+        screen.apply(*tables.look_at(screen.table, state))
         element("shared").hidden = False
         element("app").dataset.viewing = "shared"
         announce(self.banner())
@@ -78,23 +81,15 @@ class Share:
         element("shared-text").textContent = text
         return text
 
-    def _redraw(self) -> None:
-        """The move list rebuilt from the table's, the board and the rest drawn."""
-        screen = self.screen
-        screen.logged = 0
-        element("moves").innerHTML = ""
-        screen.render()
-
     def _leave(self) -> None:
         """Put the visitor's game back on screen, as it was before the link."""
         screen = self.screen
-        # The page asks the computer itself (back() calls computer_turn).
-        screen.table, _done = tables.back_to_own(screen.table)
         element("shared").hidden = True
         element("app").removeAttribute("data-viewing")
         element("new-game").disabled = False
         self._drop_parameters()
-        self._redraw()
+        # Drawn again, with the computer's part if the visitor's game is its turn.
+        screen.apply(*tables.back_to_own(screen.table))
 
     def end(self) -> None:
         """Another way out of the shared game (a kept game opened from the list, the
@@ -119,7 +114,6 @@ class Share:
         if not self.screen.table.viewing:
             return
         self._leave()
-        self.screen.computer_turn()  # the visitor's game may be the computer's turn
         announce(_("Your own game is shown again."))
         element("new-game").focus()
 

@@ -36,7 +36,7 @@ class TakeBack:
         in constant time; a replay from the start (O(n)) only for a game just put
         on screen (a resumed game's comes with its load)."""
         screen = self.screen
-        screen.table = tables.with_look_back(screen.table)
+        screen.put(tables.with_look_back(screen.table))
         return screen.table.looked[2]
 
     def on_key(self, event) -> bool:
@@ -79,29 +79,28 @@ class TakeBack:
             return
         if table is screen.table:
             return
-        removed = table.ahead[: len(table.ahead) - len(screen.ahead)]
+        removed = table.ahead[: len(table.ahead) - len(screen.table.ahead)]
         words = self._entries(table.state, removed)
-        said = self._show(table)
         what = "; ".join(words) if words else _("the last move")
         text = _("Taken back: {moves}.", moves=what)
-        announce(" ".join([text, screen.ui.status(screen.state), *said]))
+        # Rebuilt, saved and drawn; the computer acts again only if its turn.
+        screen.apply(table, done, say=(text, table.ui.status(table.state)))
 
     def redo(self) -> None:
         screen = self.screen
-        if self._still() or not screen.ahead:
+        if self._still() or not screen.table.ahead:
             return
-        before, ahead = screen.state, screen.ahead
+        before, ahead = screen.state, screen.table.ahead
         table, done = tables.redo(screen.table)
         if table.state is before:  # a line that no longer follows: dropped (never a crash)
-            screen.table = table
+            screen.put(table)
             self.render()
             return
         played = tuple(ahead[: len(ahead) - len(table.ahead)])
-        said = self._show(table)
         words = self._entries(before, played)
         what = "; ".join(words) if words else _("the next move")
         text = _("Played again: {moves}.", moves=what)
-        announce(" ".join([text, screen.ui.status(table.state), *said]))
+        screen.apply(table, done, say=(text, table.ui.status(table.state)))
 
     def _entries(self, state, actions) -> list[str]:
         """The move-list lines of ``actions`` played from ``state``, without their
@@ -115,23 +114,6 @@ class TakeBack:
             state = after
         return words
 
-    def _show(self, table) -> list[str]:
-        """Put ``table`` on screen (``ludeum.table``'s take-back or redo, which has
-        dropped any pending request to the computer): the move list rebuilt, the game
-        saved. Returns what saving had to say, to be read out after the take-back
-        itself."""
-        screen = self.screen
-        screen.table = table
-        screen.logged = 0
-        element("moves").innerHTML = ""
-        screen.to_say = []
-        screen.keeping.save()
-        said, screen.to_say = screen.to_say, None
-        screen.render()
-        # The computer acts again only if the turn is now its own.
-        screen.computer_turn()
-        return said
-
     # -- drawing ----------------------------------------------------------------------
 
     def render(self) -> None:
@@ -141,9 +123,9 @@ class TakeBack:
         back_button.disabled = self._still() or back.state is None
         reason = "" if back.state is not None else _(REASONS[back.reason])
         back_button.title = reason or _("Take back your last move (Z)")
-        redo_button.disabled = self._still() or not screen.ahead
+        redo_button.disabled = self._still() or not screen.table.ahead
         redo_button.title = (
-            _("Play again the move taken back (Y)") if screen.ahead else _("Nothing to redo.")
+            _("Play again the move taken back (Y)") if screen.table.ahead else _("Nothing to redo.")
         )
         # A button that a click just disabled must not drop the keyboard focus.
         active = document.activeElement

@@ -89,7 +89,7 @@ class Transfer:
         else:
             from ludeum.records.text import write  # not needed to boot
 
-            text = write(screen.state, screen.players, when=time.strftime("%Y-%m-%d %H:%M"))
+            text = write(screen.state, screen.table.players, when=time.strftime("%Y-%m-%d %H:%M"))
             kind = "text/plain"
         download(text, file_name(game, extension), kind)
         announce(_("Downloaded."))

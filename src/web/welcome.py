@@ -45,7 +45,6 @@ class Welcome:
         self.screen = screen
         self.storage = storage
         self.enabled = lobby.opens_on_welcome(str(window.location.search))
-        screen.welcome = self
         listen(element("welcome"), "click", self.on_click)
         listen(element("home"), "click", self.on_home)
         listen(window, "pagehide", lambda event: self.remember())
@@ -147,21 +146,21 @@ class Welcome:
         if data.get("continue"):
             self.leave()
             screen.render()
-            screen.focus_play()
+            screen.new_game.focus_play()
             screen.computer_turn()  # the computer's turn waited while out of sight
             return
         if data.get("custom"):
-            screen.open_new_game(game="senet", custom=True)
+            screen.new_game.open(game="senet", custom=True)
             return
         choice = lobby.choice_from_data(data)
-        if lobby.is_pristine(screen.state, screen.players, choice):
+        if lobby.is_pristine(screen.state, screen.table.players, choice):
             # The game on screen is that game, not yet begun: nothing to replace.
             self.leave()
             screen.render()
-            screen.focus_play()
+            screen.new_game.focus_play()
             screen.computer_turn()
             return
-        screen.start_new_game(choice.game, choice.options, players=choice.players)
+        screen.new_game.start(choice.game, choice.options, players=choice.players)
 
     # -- the Continue card -------------------------------------------------------------
 
@@ -193,7 +192,7 @@ class Welcome:
             card.hidden = True
             return
         screen = self.screen
-        details = lobby.continue_details(screen.state, screen.players, len(screen.log))
+        details = lobby.continue_details(screen.state, screen.table.players, len(screen.table.log))
         element("welcome-continue-picture").innerHTML = position_picture(
             screen.state, ident="welcome-continue"
         )

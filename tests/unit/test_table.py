@@ -11,7 +11,9 @@ would send them, stale ones included:
   * the player cards and the status always agree about the sides;
   * reviewing and going back leaves the game as it was, and so does looking at a
     shared game and going back to one's own;
-  * saving and loading the table's record gives the same table.
+  * saving and loading the table's record gives the same table;
+  * another game put on the table (the other tab's, attract mode's) makes every
+    reply about the one it replaced stale.
 """
 
 from __future__ import annotations
@@ -207,6 +209,30 @@ class TableMachine(RuleBasedStateMachine):
         state = game_ui(game).start(options, self.source.getrandbits(1))
         self._apply(table.new_game(self.table, state, players))
         assert self.table.log == () and self.table.ahead == ()
+
+    @rule()
+    def the_other_tabs_game_comes(self) -> None:
+        game, options = self.options
+        other = table.seat(game_ui(game).start(options, self.source.getrandbits(1)))
+        older = self.table.request
+        self._apply(table.other_game(self.table, table.seated(table.record(other))))
+        # Every reply about the game it replaced is stale now.
+        assert self.table.request > older and not self.table.still()
+
+    @rule()
+    def attract_mode_comes_and_goes(self) -> None:
+        game, options = self.options
+        start = game_ui(game).start(options, 0)
+        self._apply(table.attract_in(self.table, start, "easy"))
+        assert self.table.attract and table.take_back(self.table)[0] is self.table
+        self._apply(table.attract_out(self.table, start, seats.HUMANS))
+        assert not self.table.attract and self.table.log == ()
+
+    @rule()
+    def the_language_changes(self) -> None:
+        before = self.table
+        self._apply(table.relabel(before))
+        assert same_game(self.table, before) and self.table.log == before.log
 
     # -- what must always hold -------------------------------------------------------
 
