@@ -89,29 +89,6 @@ def test_squadro_against_the_computer_takes_the_reply_back_and_redoes_it(
     assert "ahead" not in stored(page)
 
 
-def test_a_take_back_while_the_computer_thinks_cancels_its_reply(app_page: Page) -> None:
-    """Squadro: both sides play lanes 1-5, so a reply that was not dropped would be
-    played as the person's own move."""
-    page = app_page
-    wait_ready(page)
-    new_game(page, "squadro", "computer", level="easy", seat="1", first="0")
-    page.click('#board [data-square="L1"]')
-    page.click('#board [data-square="end"]')
-    wait_actions(page, 2)  # the computer, now started, answered
-    page.click('#board [data-square="L2"]')
-    page.click('#board [data-square="end"]')
-    page.keyboard.press("z")  # at once: the computer's answer is still on its way
-    wait_actions(page, 2)
-    taken_back = stored(page)
-    assert taken_back["ahead"] == ["2"]
-    # A warm computer answers Easy within a second or two (plus its 0.7 s pause): had
-    # its reply not been dropped, it would be played (or refused, said) by now.
-    page.wait_for_timeout(4000)
-    assert stored(page) == taken_back
-    expect(page.locator("#notice")).to_be_hidden()
-    expect(page.locator("#app")).to_have_attribute("data-turn", "person")
-
-
 def senet_with_a_throw_pending() -> str:
     """Two people, Jéquier: after the opening, Black has thrown a 4 (8-12, 6-10 or 11-15)."""
     state = new_senet(JEQUIER, 0)

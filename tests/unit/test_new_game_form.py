@@ -74,3 +74,38 @@ def test_senet_on_screen_presets_its_own_reading_over_the_last(name, first):
     values = submitted(form_for(state, first, seats.HUMANS, last_senet=TAIT))
     assert values["game"] == "senet"
     assert choice_from_form(values) == (PRESETS[name], first)
+
+
+#: A reading's radio and Kendall's option boxes as a visitor ticks them in the dialog,
+#: the preset that starts, its name during play and its rules page's title.
+#: (tests/e2e/test_presets.py ticks two of these in Chromium: the dialog's wiring.)
+TICKED = [
+    ("jequier", [], "jequier", "Jéquier (Botermans)", "Senet after Gustave Jéquier"),
+    ("jequier_ludii", [], "jequier_ludii", "Jéquier (Ludii)",
+     "Senet after Gustave Jéquier, as read by Ludii"),
+    ("kendall", [], "kendall", "Kendall", "Senet after Timothy Kendall"),
+    ("kendall", ["five_pieces", "trap"], "kendall_five_pieces_trap",
+     "Kendall, with Five Pieces, Trap", "Senet after Timothy Kendall"),
+    ("tait", [], "tait", "Tait", "Senet after John Tait"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("reading,options,preset,shown,title", TICKED)
+def test_a_reading_ticked_in_the_dialog_starts_its_preset_named_and_saved(
+    reading, options, preset, shown, title
+):
+    from ludeum import saves
+    from ludeum.games import ui_for
+
+    on_screen = squadro.new_game()  # the dialog opened over another game
+    values = submitted(form_for(on_screen, "random", seats.HUMANS, last_senet=JEQUIER))
+    values.update(game="senet", reading=reading, first="0")
+    values.update((option, "on") for option in options)
+    rules, first = choice_from_form(values)
+    assert rules == PRESETS[preset] and first == "0"
+    state = senet.new_game(rules, 0)
+    ui = ui_for(state)
+    assert ui.ruleset_name(state) == shown
+    assert f">{title}</h2>" in ui.rules_page(state)
+    again = saves.load(saves.dump(state))  # the reading survives a reload
+    assert again.rules == rules and ui.ruleset_name(again) == shown

@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 
 from ludeum import saves
 from ludeum.chance import random_play
+from ludeum.games import ui_for
 from ludeum.lodestone import new_game as new_lodestone
+from ludeum.records.resume import resume
 from ludeum.senet import PRESETS, new_game
 from ludeum.squadro import new_game as new_squadro
 
@@ -142,10 +144,20 @@ def test_load_returns_a_state_that_round_trips_or_raises_save_error(text):
     try:
         state = saves.load(text)
     except saves.SaveError:
-        pass
+        state = None
     else:
         again = saves.load(saves.dump(state))
         assert again.actions() == state.actions()
         assert saves.dump(again) == saves.dump(state)
+    # The page's boot reads the slot with resume (one replay: the state, the move list
+    # and the take-back point): the same game, or a SaveError (the record set aside),
+    # never another exception. The browser boots on a sample (tests/e2e/test_record_fuzz.py).
+    try:
+        resumed = resume(text)
+    except saves.SaveError:
+        pass
+    else:
+        assert state is not None and resumed.state.actions() == state.actions()
+        assert list(resumed.log) == list(ui_for(resumed.state).game_log(resumed.state))
     players = ("human", "easy", "medium", "hard")
     assert saves.load_players(text) in {(a, b) for a in players for b in players}

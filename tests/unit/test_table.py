@@ -306,6 +306,22 @@ def test_a_reply_to_an_older_request_changes_nothing() -> None:
     assert len(played.state.actions()) == 1
 
 
+def test_a_take_back_while_the_computer_thinks_drops_its_reply() -> None:
+    """Squadro against the computer: the person moves and the computer is asked; a
+    take-back before the answer arrives makes it stale. (Both sides play lanes 1-5:
+    an answer let through would be played as the person's own move.)"""
+    state = game_ui("squadro").start({}, 0)
+    tbl = table.with_look_back(table.seat(state, (seats.HUMAN, "easy")))
+    assert not tbl.computer_to_play()
+    move = tbl.state.legal_moves()[0]
+    tbl, done = table.play(tbl, move)
+    assert done.ask is not None and tbl.waiting == table.MOVE
+    back, undone = table.take_back(tbl)
+    assert not back.state.actions() and back.ahead == (move,) and undone.save
+    assert back.waiting is None and not back.computer_to_play()
+    assert table.reply(back, answer(done.ask, random.Random(1))) == (back, table.NOTHING)
+
+
 def test_a_person_cannot_play_on_the_computers_turn_or_in_a_shared_game() -> None:
     state = game_ui("squadro").start({}, 0)
     tbl = table.seat(state, ("easy", seats.HUMAN))
