@@ -18,7 +18,7 @@ from pyscript import document, window
 from ludeum import lessons, seats
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
-from ludeum.lessons.refusals import refusal
+from ludeum.lessons import attempt as attempts
 
 from .page import announce, arrow_on_board, element, focus_cell, listen
 
@@ -35,11 +35,9 @@ class Lessons:
         self.rng = random.Random()
         self.item = None  # the lesson shown (ludeum.lessons.Lesson)
         self.index = 0  # its step on screen
-        self.state = None  # the position on the lesson's board
-        self.start = None  # the step's own position
-        self.selected: str | None = None
-        self.passed = False  # the step on screen is done
-        self.wrong = False  # a wrong move is shown, waiting for "Try again"
+        # The step's board, one value (ludeum.lessons.attempt): its position, the
+        # piece chosen, passed or showing a wrong move until "Try again".
+        self.attempt = attempts.Attempt(None)
         self.back = "game"  # the screen to go back to
         self.announced = None  # (lesson, step) whose task was last read out
         self.readings = None  # web.compare.Compare, for Senet's disputed rules (main)
@@ -121,11 +119,7 @@ class Lessons:
         steps = self.item.steps
         self.index = max(0, min(index, len(steps) - 1))
         step = self.step
-        self.state = lessons.start_position(self.item, step) if step.position else None
-        self.start = self.state  # the step's position, and the throw it is played with
-        self.selected = None
-        self.passed = False
-        self.wrong = False
+        self.attempt = attempts.begin(self.item, step)
         element("lesson-said").textContent = ""
         element("lesson-sticks").innerHTML = ""
         self.render()
@@ -136,40 +130,23 @@ class Lessons:
 
     def pick(self, name: str, by_pointer: bool = False) -> None:
         """A tap on the lesson's board: select, play or be told why not."""
-        if self.state is None or self.passed or self.wrong or self.step.kind != "move":
+        if not self.attempt.open() or self.step.kind != "move":
             return
-        state, ui = self.state, self.ui
-        if state.to_act() == -1:  # Senet: the throw comes first
+        one_tap = by_pointer and self.screen.settings.one_tap
+        self.attempt, verdict, refused = attempts.tap(self.attempt, self.step, name, one_tap)
+        if verdict is not None:
+            self.judged(verdict)
             return
-        selected, action = ui.tap(state, self.selected, name)
-        if action is None and by_pointer and self.screen.settings.one_tap and selected == name:
-            moves = ui.piece_actions(state, name)
-            if len(moves) == 1:
-                selected, action = None, moves[0]
-        if action is not None:
-            self.attempt(action)
-            return
-        if selected is not None:
-            self.selected = selected
-            self.render(focus=name)
-            return
-        # The chosen piece tapped again only drops the choice.
-        found = None if self.selected == name else refusal(state, self.selected, name)
-        self.selected = None
-        if found is not None:
-            self.say(found.text)
+        if refused is not None:
+            self.say(refused)
         self.render(focus=name)
 
-    def attempt(self, action) -> None:
-        verdict = lessons.judge(self.step, self.state, action)
-        self.selected = None
-        self.state = verdict.after
+    def judged(self, verdict) -> None:
+        """The verdict on the move just played, said, and the way on focused."""
         if verdict.passed:
-            self.passed = True
             self.record(self.index + 1)
             self.say(_("Right. {what}", what=verdict.text))
         else:
-            self.wrong = True
             self.say(_("Not this time. {why}", why=verdict.text))
         self.render()
         button = element("lesson-next" if verdict.passed else "lesson-retry")
@@ -178,9 +155,7 @@ class Lessons:
 
     def retry(self) -> None:
         """The wrong move undone: the step's position again."""
-        self.state = lessons.start_position(self.item, self.step)
-        self.wrong = False
-        self.selected = None
+        self.attempt = attempts.retry(self.attempt)
         self.say(_("Back to the position: try another move."))
         self.render()
         stop = element("lesson-board").querySelector('[data-row][tabindex="0"]')
@@ -189,30 +164,29 @@ class Lessons:
 
     def throw(self) -> None:
         """The throw step's throw (Senet), any throw passing."""
-        if self.state is None or self.passed or self.state.to_act() != -1:
+        self.attempt, thrown = attempts.throw(self.attempt, self.rng)
+        if thrown is None:
             return
-        thrown = self.ui.throw(self.state, self.rng)
-        self.state = self.state.apply(thrown)
-        self.passed = True
         self.record(self.index + 1)
         light = thrown.light
-        value = self.state.rules.throw_value(light)
+        value = self.attempt.state.rules.throw_value(light)
         self.say(_("{light} light sides up: a throw of {value}.", light=light, value=value))
         self.render()
         element("lesson-next").focus()
 
     def hint(self) -> None:
         step = self.step
-        if self.state is None or self.passed or self.wrong or step.kind != "move":
+        state = self.attempt.state
+        if not self.attempt.open() or step.kind != "move":
             return
-        move = lessons.hint_move(self.item, step, self.state)
+        move = lessons.hint_move(self.item, step, state)
         if move is None:
             return
         name = self.ui.piece_name(move)
-        if name is not None and self.ui.tap(self.state, None, name) == (name, None):
-            self.selected = name
-        self.say(_("Hint: {move}.", move=self.ui.describe_move(self.state, move)))
-        self.render(focus=self.selected)
+        if name is not None and self.ui.tap(state, None, name) == (name, None):
+            self.attempt = attempts.choose(self.attempt, name)
+        self.say(_("Hint: {move}.", move=self.ui.describe_move(state, move)))
+        self.render(focus=self.attempt.selected)
 
     def play(self) -> None:
         """The last step: a game against the computer at Easy, on the game screen."""
@@ -265,8 +239,9 @@ class Lessons:
             if name is not None:
                 event.preventDefault()
                 self.pick(name)
-        elif event.key == "Escape" and self.selected is not None:
-            name, self.selected = self.selected, None
+        elif event.key == "Escape" and self.attempt.selected is not None:
+            name = self.attempt.selected
+            self.attempt = attempts.choose(self.attempt, None)
             self.render(focus=name)
         else:
             arrow_on_board(board, event)
@@ -296,26 +271,28 @@ class Lessons:
         element("lesson").dataset.game = item.game  # its layout differs a little per game
         element("lesson-task").textContent = _(step.task)
         board = element("lesson-board")
-        if self.state is not None:
+        attempt = self.attempt
+        state = attempt.state
+        if state is not None:
             options = self.screen.view.board_options(ui)
             options.pop("aid", None)  # the magnet map would give the answers away
             board.innerHTML = ui.board_svg(
-                self.state, selected=self.selected, last_move=ui.last_move(self.state), **options
+                state, selected=attempt.selected, last_move=ui.last_move(state), **options
             )
-            if self.step.kind == "move" and (self.passed or self.wrong):
+            if self.step.kind == "move" and (attempt.passed or attempt.wrong):
                 board.querySelector("svg").setAttribute("aria-disabled", "true")
             if ui.GAME == "senet":  # the throw being played, still shown after the move
-                thrown = self.state if self.state.throw is not None else self.start
+                thrown = state if state.throw is not None else attempt.start
                 element("lesson-sticks").innerHTML = ui.side_svg(thrown)
         else:
             board.innerHTML = lessons.play_picture(item)
         board.hidden = False
         kind = step.kind
-        element("lesson-throw").hidden = kind != "throw" or self.passed
-        element("lesson-retry").hidden = not self.wrong
-        element("lesson-next").hidden = not self.passed or self.index == last
+        element("lesson-throw").hidden = kind != "throw" or attempt.passed
+        element("lesson-retry").hidden = not attempt.wrong
+        element("lesson-next").hidden = not attempt.passed or self.index == last
         element("lesson-play").hidden = kind != "play"
-        element("lesson-hint").hidden = kind != "move" or self.passed or self.wrong
+        element("lesson-hint").hidden = kind != "move" or attempt.passed or attempt.wrong
         element("lesson-prev").disabled = self.index == 0
         element("lesson-compare").hidden = not step.compare or self.readings is None
         if focus is not None:
