@@ -7,10 +7,12 @@ from __future__ import annotations
 import glob
 import os
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
 from driver import READY_TIMEOUT_S, Driver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
@@ -27,6 +29,13 @@ MINIBROWSER = os.environ.get("LUDEUM_MINIBROWSER", MINIBROWSERS[0] if MINIBROWSE
 XVFB = "/usr/bin/Xvfb"
 COMMAND_TIMEOUT_S = READY_TIMEOUT_S + 30  # longer than any script or page-load wait
 SESSION_TIMEOUT_S = 30  # a session starts in about 1 s here
+#: How long a script call may wait for the page's load before it is made again.
+#: WebKitWebDriver (2.50) sometimes holds a script until the page's load completes,
+#: which a page still fetching in the background may not do for minutes: measured,
+#: a kiosk page ready at 6.7 s (its own performance mark) whose script call came
+#: back at 91 s, the page-load timeout, having played 30 moves meanwhile. With this
+#: timeout the call fails at once and is simply made again.
+LOAD_WAIT_S = 10
 # Nothing here calls Selenium Manager (the driver and browser are given); were
 # anything to, it must not download one.
 os.environ.setdefault("SE_OFFLINE", "true")
@@ -120,10 +129,19 @@ class WebKitDriver(Driver):
         self._log.close()
 
     def goto(self, url: str) -> None:
-        self._driver.get(url)
+        self._navigate(lambda: self._driver.get(url))
 
     def reload(self) -> None:
-        self._driver.refresh()
+        self._navigate(self._driver.refresh)
+
+    def _navigate(self, go) -> None:
+        """A navigation may take the whole page-load timeout to reach its parsed
+        document; a script call after it only LOAD_WAIT_S (see there)."""
+        self._driver.set_page_load_timeout(READY_TIMEOUT_S)
+        try:
+            go()
+        finally:
+            self._driver.set_page_load_timeout(LOAD_WAIT_S)
 
     def click(self, selector: str) -> None:
         """A mouse pointer's down and up at the element's middle, as puppeteer does.
@@ -142,7 +160,7 @@ class WebKitDriver(Driver):
         self._press(selector, interaction.POINTER_TOUCH)
 
     def _press(self, selector: str, kind: str) -> None:
-        aim = self._driver.execute_script(AIM_JS, selector)
+        aim = self._script(AIM_JS, selector)
         assert aim is not None, f"webkit: nothing matches {selector}"
         x, y, lands = aim
         assert lands, f"webkit: a press at the middle of {selector} ({x}, {y}) lands elsewhere"
@@ -153,7 +171,18 @@ class WebKitDriver(Driver):
 
     def evaluate(self, expression: str) -> Any:
         # WebDriver awaits a returned promise, like puppeteer's evaluate.
-        return self._driver.execute_script(f"return ({expression});")
+        return self._script(f"return ({expression});")
+
+    def _script(self, script: str, *args: Any) -> Any:
+        """A script call; one held for the page's load (LOAD_WAIT_S) is made again,
+        for as long as a script may take."""
+        deadline = time.monotonic() + READY_TIMEOUT_S
+        while True:
+            try:
+                return self._driver.execute_script(script, *args)
+            except TimeoutException:
+                if time.monotonic() > deadline:
+                    raise
 
     def engine_problems(self) -> list[str]:
         return []  # WebKitWebDriver has no console log: recorder.js is the record
