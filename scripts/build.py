@@ -227,11 +227,11 @@ def prerender_page_text(index: Path) -> None:
 
 #: The page's classic scripts in <head>, in their order: each blocks the first paint
 #: until it is fetched and run, so the build joins them into one file (one request
-#: instead of five: about 35 ms of a cold first contentful paint here,
+#: instead of six: about 35 ms of a cold first contentful paint here,
 #: docs/performance.md). Each is a self-contained function expression.
 # boot-progress last: the joined file stops at a script that throws, and an old browser
 # must still meet boot-watch, which tells it so.
-HEAD_SCRIPTS = ("storage-guard", "welcome", "boot-watch", "boot", "boot-progress")
+HEAD_SCRIPTS = ("storage-guard", "welcome", "input-kind", "boot-watch", "boot", "boot-progress")
 HEAD_BUNDLE = "static/head.js"
 
 

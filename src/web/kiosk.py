@@ -34,6 +34,9 @@ class Kiosk:
         self.last_touch = time.monotonic()
         self.asked_at: float | None = None  # when the countdown began
         document.documentElement.classList.add("kiosk")
+        # A gallery screen is touched: no focus ring until a key is pressed (even
+        # where the screen does not say its pointer is coarse; static/input-kind.js).
+        document.documentElement.dataset.input = "pointer"
         listen(document, "pointerdown", self.on_touch)
         listen(document, "keydown", self.on_touch)
         listen(document, "contextmenu", lambda event: event.preventDefault())

@@ -30,6 +30,9 @@ COMPACT_QUERY = (
     "(orientation: landscape) and (max-height: 700px), "
     "(orientation: landscape) and (max-width: 999px)"
 )
+#: A kiosk's screen stood on end (a portrait gallery screen): Senet stands upright
+#: there, beside its controls (static/app.css's kiosk layout uses the same).
+PORTRAIT_QUERY = "(orientation: portrait)"
 
 
 class View:
@@ -47,6 +50,10 @@ class View:
         self.compact_query = window.matchMedia(COMPACT_QUERY)
         if self.framed:
             listen(self.compact_query, "change", lambda event: self.render())
+        self.kiosk = bool(screen.launch.kiosk)
+        self.portrait_query = window.matchMedia(PORTRAIT_QUERY)
+        if self.kiosk:
+            listen(self.portrait_query, "change", lambda event: self.render())
         listen(element("aid"), "change", self.on_aid)
 
     def on_aid(self, event) -> None:
@@ -109,6 +116,8 @@ class View:
         board.innerHTML = ui.board_svg(
             state, selected=table.selected, last_move=ui.last_move(state), **options
         )
+        if self.kiosk:
+            proportion(board)
         screen.sticks.show(ui.side_svg(state))
         element("status").textContent = tables.status(table)
         element("game-name").textContent = ui.title()
@@ -146,13 +155,15 @@ class View:
     def board_options(self, ui=None) -> dict:
         """The keyword arguments of the game's ``board_svg`` besides the position: the
         learning aid where the game has one, and the narrow drawing on a phone (Senet
-        stands upright) and in a small frame."""
+        stands upright), in a small frame and in a kiosk. A kiosk's board fills the
+        screen: no tray beside it (the cards count the pieces), and Senet upright on
+        a portrait screen."""
         ui = ui or self.screen.ui  # another game's (a lesson's board)
         phone = bool(self.narrow_query.matches)
         compact = self.framed and bool(self.compact_query.matches)
-        options = {"narrow": phone or compact}
+        options = {"narrow": phone or compact or self.kiosk}
         if getattr(ui, "STANDS_UPRIGHT", False):
-            options["upright"] = phone
+            options["upright"] = phone or (self.kiosk and bool(self.portrait_query.matches))
         if getattr(ui, "AID_LABEL", None):
             options["aid"] = self.aid
         return options
@@ -243,3 +254,14 @@ class View:
         if earlier:
             note.textContent = _("{count} earlier moves are not shown.", count=earlier)
         moves.scrollTop = moves.scrollHeight
+
+
+def proportion(board) -> None:
+    """Give ``board`` its drawing's proportions (``--board-ratio``, the SVG's
+    viewBox): the kiosk's layout sizes the board's frame to fit the drawing in the
+    room it has, with no empty band above or below (static/app.css)."""
+    svg = board.querySelector("svg")
+    box = svg.viewBox.baseVal if svg is not None else None
+    if box is not None and box.width and box.height:
+        board.style.setProperty("--board-ratio", f"{box.width:g} / {box.height:g}")
+

@@ -4,9 +4,11 @@ plays itself until someone touches the screen."""
 
 from __future__ import annotations
 
+import pytest
 from axe import check_accessibility
 from harness import wait_ready
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_dialogs import check_close_button
 
 # Squadro: every move writes a line in the move list (no chance to wait for).
@@ -19,7 +21,8 @@ def targets_smaller_than(page: Page, size: int) -> list[str]:
         """(size) => [...document.querySelectorAll(
                 'button, select, input, [role="button"][tabindex]')]
             .filter((node) => node.getClientRects().length && !node.closest('[hidden]'))
-            .map((node) => [node, node.getBoundingClientRect()])
+            // A box in a label is tapped through all of its label.
+            .map((node) => [node, (node.closest('label') || node).getBoundingClientRect()])
             .filter(([node, box]) => box.width < size || box.height < size)
             .map(([node, box]) => `${node.id || node.dataset.square || node.outerHTML.slice(0, 60)}`
                                   + ` ${Math.round(box.width)}x${Math.round(box.height)}`)""",
@@ -111,3 +114,67 @@ def test_a_key_also_wakes_the_kiosk(app_page: Page, site_server) -> None:
     page.keyboard.press("Enter")
     expect(page.locator("#attract")).to_be_hidden()
     expect(page.locator("#board .senet-board")).to_be_visible()
+
+
+#: Gallery screens: landscape and stood on end, large and small (issue 37).
+SCREENS = ((1280, 800), (1920, 1080), (1080, 1920), (800, 1280))
+#: The least share of the screen the board's drawing covers, at every one of them.
+LEAST_BOARD_SHARE = 0.35
+
+#: The drawing's own box: the SVG keeps its viewBox's proportions inside its box.
+DRAWN = """() => {
+    const svg = document.querySelector('#board svg');
+    const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+    const k = Math.min(box.width / view.width, box.height / view.height);
+    return view.width * k * view.height * k / (innerWidth * innerHeight);
+}"""
+
+#: What a visitor needs, each wholly on screen and a finger's size; what is not shown.
+VISITOR_NEEDS = ("#show-rules", "#language", "#hint", "#new-game", "#player-cards")
+NOT_SHOWN = ("#take-back", "#redo", "#moves", "#contrast", "#one-tap", "#review-open")
+
+
+@pytest.mark.parametrize("game", ["senet", "squadro", "lodestone"])
+def test_the_kiosk_board_fills_landscape_and_portrait_screens(
+    app_page: Page, site_server, game: str
+) -> None:
+    page = app_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_server.url + f"?kiosk=1&game={game}", wait_until="commit")
+    wait_ready(page)
+    page.locator("#attract").click()
+    expect(page.locator("#attract")).to_be_hidden()
+    # The app moved the focus after a touch: no ring drawn for a finger.
+    assert (
+        page.evaluate("getComputedStyle(document.activeElement).outlineColor") == "rgba(0, 0, 0, 0)"
+    ), "a focus ring after a touch"
+    needs = (*VISITOR_NEEDS, "#throw") if game == "senet" else VISITOR_NEEDS
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        where = f"{game} at {width}x{height}"
+        # The board is drawn again when the screen turns (Senet stands up).
+        try:
+            page.wait_for_function(f"({DRAWN})() >= {LEAST_BOARD_SHARE}", timeout=5_000)
+        except PlaywrightTimeout:
+            share = page.evaluate(DRAWN)
+            raise AssertionError(f"{where}: the board covers {share:.0%} of the screen") from None
+        assert page.evaluate(
+            "document.scrollingElement.scrollHeight <= innerHeight"
+            " && document.querySelector('main').scrollHeight"
+            " <= document.querySelector('main').clientHeight + 1"
+        ), f"{where}: the kiosk scrolls"
+        for selector in needs:
+            box = page.locator(selector).bounding_box()
+            assert box is not None, f"{where}: {selector} is not shown"
+            assert box["x"] >= 0 and box["y"] >= 0, f"{where}: {selector} is off screen"
+            assert box["x"] + box["width"] <= width + 1, f"{where}: {selector} is cut"
+            assert box["y"] + box["height"] <= height + 1, f"{where}: {selector} is cut"
+        assert targets_smaller_than(page, 56) == [], where
+        for selector in NOT_SHOWN:
+            expect(page.locator(selector)).to_be_hidden()
+        cut = page.evaluate(
+            "[...document.querySelectorAll('.card-name, #show-rules')]"
+            ".filter((node) => node.scrollWidth > node.clientWidth + 1)"
+            ".map((node) => node.textContent)"
+        )
+        assert cut == [], f"{where}: cut short: {cut}"
