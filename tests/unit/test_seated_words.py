@@ -1,18 +1,20 @@
 """Words and places (issue 37): against the computer, the words of every game name
 the seats "you" and "the computer" (``ludeum.seats.Seating``), as the player cards
 do; between two people, for the computer against itself and in a shared game they
-keep the sides' names."""
+keep the sides' names. A saved game is named by its game and its opponent."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from ludeum import i18n, lodestone, seats, squadro, table
+from ludeum import i18n, lodestone, saves, seats, squadro, table, welcome
 from ludeum.games import ui_for
-from ludeum.lodestone import KingFile
+from ludeum.lodestone import KingFile, LodestoneRules
 from ludeum.protocol import CHANCE
+from ludeum.records import library
 from ludeum.senet import PRESETS, new_game, throw_sticks
 
 
@@ -152,3 +154,52 @@ def test_the_move_list_changes_words_with_the_language():
         assert french.log[1].startswith("L’ordinateur\u00a0: couloir")
     finally:
         i18n.set_language("en")
+
+
+# -- saved games and the Continue card ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "state, title",
+    [
+        (squadro.new_game(0), "Squadro · against the computer (Hard)"),
+        (lodestone.new_game(lodestone.STANDARD, 0), "Lodestone · against the computer (Hard)"),
+        (
+            lodestone.new_game(LodestoneRules(per_colour_reading=True), 0),
+            "Lodestone, each colour reads the magnets its own way · against the computer (Hard)",
+        ),
+    ],
+    ids=["squadro", "lodestone", "lodestone-option"],
+)
+def test_a_saved_game_is_named_by_its_game_and_opponent(state, title):
+    summary = library.summarize(saves.dump(state, ("hard", seats.HUMAN)))
+    assert summary.sentence() == f"{title}; 0 moves; unfinished."
+    assert "moves across" not in summary.sentence() and "moves up" not in summary.sentence()
+
+
+def test_a_senet_game_is_named_by_its_reading_and_opponent():
+    text = saves.dump(new_game(PRESETS["tait"], 0), seats.HUMANS)
+    sentence = library.summarize(text).sentence()
+    assert sentence.startswith("Senet, Tait") and " · two people; " in sentence
+    watched = library.summarize(saves.dump(squadro.new_game(0), ("easy", "easy")))
+    assert watched.sentence().startswith("Squadro · the computer against itself (Easy);")
+
+
+def test_a_summary_kept_with_the_old_words_is_worked_out_again():
+    text = saves.dump(squadro.new_game(0), (seats.HUMAN, "hard"))
+    note = {"summary": library.to_note(library.summarize(text), text)}
+    json.dumps(note)
+    old = {"summary": {**note["summary"], "ruleset": "Light moves across, Dark moves down"}}
+    del old["summary"]["words"]
+    assert library.from_note(old, text) is None
+    assert library.from_note(note, text) == library.summarize(text)
+
+
+def test_the_continue_card_names_the_reading_then_the_opponent():
+    senet = welcome.continue_details(new_game(PRESETS["tait"], 0), (seats.HUMAN, "easy"), 3)
+    assert senet.game == "Senet"
+    assert senet.about.startswith("Tait") and senet.about.endswith(
+        "; against the computer (Easy); 3 moves"
+    )
+    squad = welcome.continue_details(squadro.new_game(0), seats.HUMANS, 0)
+    assert squad.about == "two people; 0 moves"

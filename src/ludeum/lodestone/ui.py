@@ -37,14 +37,21 @@ def start(options: dict, first_seat: int) -> LodestoneState:
 
 
 def ruleset_name(state: LodestoneState) -> str:
-    rules = state.rules
     text = _("Red moves up, White moves down")
+    options = reading_name(state)
+    return _("{first}; {second}", first=text, second=options) if options else text
+
+
+def reading_name(state: LodestoneState) -> str | None:
+    """The options chosen, where a saved game is named; None for the standard rules
+    (the subtitle, "Red moves up, White moves down", is the same for every game)."""
+    rules = state.rules
+    text = None
     if rules.per_colour_reading:
-        option = _("each colour reads the magnets its own way")
-        text = _("{first}; {second}", first=text, second=option)
+        text = _("each colour reads the magnets its own way")
     if rules.rotation:
         option = _("board turned {turns} quarter", turns=rules.rotation)
-        text = _("{first}; {second}", first=text, second=option)
+        text = _("{first}; {second}", first=text, second=option) if text else option
     return text
 
 

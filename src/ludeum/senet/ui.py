@@ -85,6 +85,12 @@ def ruleset_name(state: SenetState) -> str:
     return _ruleset_name(state.rules)
 
 
+def reading_name(state: SenetState) -> str:
+    """The reading, where a saved game is named: Senet's readings are different
+    games, so it is always named."""
+    return _ruleset_name(state.rules)
+
+
 def side_svg(state: SenetState) -> str:
     return svg.sticks_svg(state)
 

@@ -39,6 +39,12 @@ def ruleset_name(state: SquadroState) -> str:
     return _("Light moves across, Dark moves down")
 
 
+def reading_name(state: SquadroState) -> None:
+    """Squadro has one set of rules: a saved game is named by the game alone (its
+    subtitle, ``ruleset_name``, says how the sides move, not which game it is)."""
+    return None
+
+
 def side_svg(state: SquadroState) -> str:
     return ""  # no dice: the board says it all
 
