@@ -1,7 +1,7 @@
 """The games of the app and their browser-facing ``ui`` modules.
 
 Every ``ui`` module offers the same functions (title, start, board_svg, side_svg,
-status, ending, log_entry, game_log, ruleset_name, can_throw, throw, pass_move,
+status, ending, log_entry, game_log, ruleset_name, reading_name, can_throw, throw, pass_move,
 last_move, tap, piece_actions, rules_page), so the browser glue works for any game
 without knowing its rules.
 A game's ``ui`` (and its drawing code) is imported only when that game is on screen,

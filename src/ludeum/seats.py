@@ -8,6 +8,8 @@ computer never takes a seat that nobody gave it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .i18n import N_, _
 
 HUMAN = "human"
@@ -24,6 +26,40 @@ OPPONENTS = (
     ("both", N_("The computer against itself")),
 )
 COMPUTER_SEATS = (("1", N_("Player 2")), ("0", N_("Player 1")))
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where, as the words of a game (status, move list, live region) name
+    the seats. ``you`` is the seat of the one person playing the computer: the
+    words then say "you" and "the computer", as the player cards do. None between
+    two people, for the computer against itself, and for a game seen by someone
+    else (a shared one): the seats are then named by their sides, as before."""
+
+    you: int | None = None
+
+    def is_you(self, seat: int | None) -> bool:
+        return self.you is not None and seat == self.you
+
+    def is_computer(self, seat: int | None) -> bool:
+        return self.you is not None and seat in (0, 1) and seat != self.you
+
+    def subject(self, seat: int, side: str) -> str:
+        """The seat's name at the head of a sentence in the third person ("{side}
+        moved..."): "The computer", or ``side``. A person is never named here:
+        "you" takes the verb's other form, so each game has messages of its own
+        for it (``is_you``)."""
+        return _("The computer") if self.is_computer(seat) else side
+
+
+#: The seats named by their sides: two people, or the computer against itself.
+SIDES = Seating()
+
+
+def seating(players: tuple[str, str]) -> Seating:
+    """The seating of a choice of players: a person against the computer is "you"."""
+    people = [seat for seat in (0, 1) if players[seat] == HUMAN]
+    return Seating(people[0]) if len(people) == 1 else SIDES
 
 
 def parse(value: object) -> tuple[str, str]:

@@ -13,7 +13,8 @@ or storage: the glue (``src/web/``) turns events into these calls and shows tabl
 The invariants the transitions keep (tests/unit/test_table.py checks them over
 random sequences of events, for every game and Senet reading):
 
-* the move list is the position's (``ui.game_log``), entry for entry;
+* the move list is the position's (``ui.game_log``, in the table's ``seating``),
+  entry for entry;
 * Redo plays again exactly what the last take-back removed;
 * a reply from the computer to an older request never changes the table;
 * the player cards and the status name the same sides (``cards`` and ``status``);
@@ -123,6 +124,13 @@ class Table:
         """A shared game is looked at: nobody plays it."""
         return self.own is not None
 
+    @property
+    def seating(self) -> seats.Seating:
+        """How the words name the seats: "you" and "the computer" in a game against
+        the computer; by their sides otherwise, and always in a shared game looked
+        at, whose "you" would be the person who shared it."""
+        return seats.SIDES if self.viewing else seats.seating(self.players)
+
     def seat_to_play(self) -> int | None:
         return self.ui.seat_to_play(self.state)
 
@@ -145,7 +153,9 @@ def seat(
 ) -> Table:
     """The table for ``state`` just put on screen: its move list worked out once
     (or ``log``, when a replay that gave ``state`` gave it too)."""
-    log = tuple(ui_for(state).game_log(state) if log is None else log)
+    if log is None:
+        log = ui_for(state).game_log(state, seats.seating(players))
+    log = tuple(log)
     return Table(state, tuple(players), tuple(ahead), log, name, attract=attract)
 
 
@@ -237,7 +247,8 @@ def play(table: Table, action: Any, by: str = PERSON) -> tuple[Table, Do]:
         turn = (*steps, (before, action, after))
     else:
         turn = ()
-    entry = ui.log_entry(before, action, after)
+    seating = table.seating
+    entry = ui.log_entry(before, action, after, seating)
     log = table.log + ((entry,) if entry else ())
     looked, players = table.looked, table.players
     if looked is not None and looked[0] is before and looked[1] == players:
@@ -248,7 +259,7 @@ def play(table: Table, action: Any, by: str = PERSON) -> tuple[Table, Do]:
         table, state=after, ahead=line.kept(table.ahead, action), log=log, turn=turn,
         hint=None, selected=None, looked=looked,
     )  # fmt: skip
-    said = () if table.attract else (ui.announce(before, action, after),)
+    said = () if table.attract else (ui.announce(before, action, after, seating),)
     done = Do(say=said, save=True, played=(before, action, after))
     table, then = _next_request(table)
     return table, _merge(done, then)
@@ -325,7 +336,7 @@ def redo(table: Table) -> tuple[Table, Do]:
 
 def _shown(table: Table, state: Any, ahead: tuple) -> tuple[Table, Do]:
     """``state`` on the table with the line ``ahead``: the move list rebuilt."""
-    log = tuple(ui_for(state).game_log(state))
+    log = tuple(ui_for(state).game_log(state, table.seating))
     table = replace(table, state=state, ahead=tuple(ahead), log=log, turn=(), hint=None,
                     selected=None, looked=None)  # fmt: skip
     table, then = _next_request(table)
@@ -367,7 +378,8 @@ def other_game(table: Table, game: Table) -> tuple[Table, Do]:
 
 def relabel(table: Table) -> tuple[Table, Do]:
     """The move list in words again (the page's language changed)."""
-    return replace(table, log=tuple(table.ui.game_log(table.state))), Do(relist=True)
+    log = tuple(table.ui.game_log(table.state, table.seating))
+    return replace(table, log=log), Do(relist=True)
 
 
 def review_to(table: Table, stop: int, stops: int) -> tuple[Table, Do]:
@@ -457,7 +469,15 @@ def status(table: Table) -> str:
     ui, state = table.ui, table.state
     steps = turn_shown(table)
     summed = getattr(ui, "turn_status", None)
-    return summed(state, list(steps)) if steps and summed else ui.status(state)
+    seating = table.seating
+    if steps and summed:
+        return summed(state, list(steps), seating)
+    return ui.status(state, seating)
+
+
+def ending(table: Table) -> str:
+    """How the game on the table ended, in the words of its seating (the result's)."""
+    return table.ui.ending(table.state, table.seating)
 
 
 def chance_to_act(table: Table) -> bool:

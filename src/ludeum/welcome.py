@@ -303,19 +303,23 @@ class ContinueDetails:
     """What the Continue card says about the unfinished game."""
 
     game: str  # the game's name
-    about: str  # the ruleset, who plays, how many moves (and the result, once over)
+    about: str  # its reading if any, against whom, how many moves (and the result, once over)
     over: bool = False
 
 
 def continue_details(state: Any, players: tuple[str, str], moves: int) -> ContinueDetails:
     """The Continue card's words for the game on ``state`` (``moves``: the length of
-    its move list)."""
+    its move list): the game's name (the first paint's too, static/welcome.js), then
+    as Saved games names it, its reading where it has one and against whom: "against
+    the computer (Hard); 12 moves", "Tait; two people; 3 moves"."""
     from .games import ui_for
-    from .records.library import moves_text, players_words, result_words
+    from .records.library import moves_text, opponent_words, reading_words, result_words
 
     ui = ui_for(state)
-    about = _("{ruleset}; {players}; {moves}", ruleset=ui.ruleset_name(state),
-              players=players_words(players), moves=moves_text(moves))  # fmt: skip
+    about = _("{players}; {moves}", players=opponent_words(players), moves=moves_text(moves))
+    reading = reading_words(state, ui)
+    if reading:
+        about = _("{ruleset}; {about}", ruleset=reading, about=about)
     result, over = result_words(state, ui)
     if over:
         about = _("{about}; {result}", about=about, result=result)

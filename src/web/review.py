@@ -284,7 +284,7 @@ class Review:
                                        **screen.view.board_options())  # fmt: skip
         watch_only(board)
         screen.sticks.show(ui.side_svg(state))
-        element("status").textContent = ui.status(state)
+        element("status").textContent = ui.status(state, screen.table.seating)
         # Every play control waits for "Back to the game" (web/takeback.py keeps
         # Take back and Redo still while reviewing, keys included).
         for id_ in ("throw", "hint", "take-back", "redo"):

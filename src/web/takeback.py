@@ -84,7 +84,7 @@ class TakeBack:
         what = "; ".join(words) if words else _("the last move")
         text = _("Taken back: {moves}.", moves=what)
         # Rebuilt, saved and drawn; the computer acts again only if its turn.
-        screen.apply(table, done, say=(text, table.ui.status(table.state)))
+        screen.apply(table, done, say=(text, tables.status(table)))
 
     def redo(self) -> None:
         screen = self.screen
@@ -100,7 +100,7 @@ class TakeBack:
         words = self._entries(before, played)
         what = "; ".join(words) if words else _("the next move")
         text = _("Played again: {moves}.", moves=what)
-        screen.apply(table, done, say=(text, table.ui.status(table.state)))
+        screen.apply(table, done, say=(text, tables.status(table)))
 
     def _entries(self, state, actions) -> list[str]:
         """The move-list lines of ``actions`` played from ``state``, without their
@@ -108,7 +108,7 @@ class TakeBack:
         ui, words = self.screen.ui, []
         for action in actions:
             after = state.apply(action)
-            entry = ui.log_entry(state, action, after)
+            entry = ui.log_entry(state, action, after, self.screen.table.seating)
             if entry:
                 words.append(entry.rstrip("."))
             state = after

@@ -182,7 +182,7 @@ class View:
             return
         sides = tuple(card.side for card in tables.cards(table))
         element("game-over-words").innerHTML = result_html(
-            outcome, table.players, sides, ui.ending(state), len(table.log)
+            outcome, table.players, sides, tables.ending(table), len(table.log)
         )
         offer = getattr(ui, "after_game", None)
         element("game-over-alt").hidden = offer is None

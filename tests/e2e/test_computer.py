@@ -49,7 +49,8 @@ def test_no_worker_starts_until_a_game_needs_the_computer(app_page: Page) -> Non
     expect(page.locator("#player-cards .card-side")).to_have_text(["Light", "Dark"])
     # Then the computer answers by itself.
     expect(page.locator("#moves li")).to_have_count(2, timeout=60_000)
-    expect(page.locator("#moves li").nth(1)).to_contain_text("Dark")
+    # The move list names the seats as the cards do (issue 37).
+    expect(page.locator("#moves li").nth(1)).to_contain_text("The computer: lane ")
     assert json.loads(saved(page))["players"] == ["human", "easy"]
 
 
@@ -147,4 +148,4 @@ def test_without_a_worker_the_computer_still_plays_on_the_page(app_page: Page) -
     new_game(page, "squadro", "computer", level="hard", seat="0", first="0")
     expect(page.locator("#notice")).to_contain_text("cannot run the computer player")
     expect(page.locator("#moves li")).to_have_count(1, timeout=60_000)
-    expect(page.locator("#moves li").first).to_contain_text("Light")
+    expect(page.locator("#moves li").first).to_contain_text("The computer: lane ")

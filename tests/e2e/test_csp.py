@@ -71,7 +71,7 @@ def computer_answers_from_its_worker(page: Page, messages: list[str]) -> str:
     worker = started.value
     assert worker.url.endswith("/static/computer-worker.mjs")
     expect(page.locator("#moves li")).to_have_count(2, timeout=60_000)
-    expect(page.locator("#moves li").nth(1)).to_contain_text("Dark")
+    expect(page.locator("#moves li").nth(1)).to_contain_text("The computer: lane ")
     assert not [text for text in messages if WORKER_FAILED in text]
     return worker.evaluate(DATA_MODULE_IN_WORKER)
 

@@ -215,8 +215,9 @@ def test_a_squadro_move_by_keyboard_and_the_computers_reply_are_announced(
         )
     ).to_be_focused()
     act_by_key(page, "Enter")
+    # Against the computer the person is "you" (issue 37).
     expect(page.locator("#announcer")).to_have_text(
-        "Light moves piece 1 out to the crossing with lane 3."
+        "You move piece 1 out to the crossing with lane 3."
     )
     assert focus(page)["inBoard"], "the focus left the board after the move"
 
@@ -231,7 +232,7 @@ def test_a_squadro_move_by_keyboard_and_the_computers_reply_are_announced(
     expect(page.locator("#moves li")).to_have_count(2, timeout=60_000)
     assert len(stored(page).actions()) == 2
     expect_announced(page)
-    expect(page.locator("#announcer")).to_contain_text("Dark moves piece")
+    expect(page.locator("#announcer")).to_contain_text("The computer moves piece")
     # And the person's pieces are usable again, with the focus still on the board.
     expect(page.locator('#board [data-row][aria-disabled="true"]')).to_have_count(0)
     assert focus(page)["inBoard"]

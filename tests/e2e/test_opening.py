@@ -24,6 +24,13 @@ OPENING_LINE = re.compile(
     r"^((Player [12] threw [2-6], )*|\d+ throws without a 1, then )"
     r"Player ([12]) threw 1: Player \3 plays Black$"
 )
+#: The same line against the computer (issue 37): "you" and "the computer".
+WHO = r"(?:you|the computer)"
+SEATED_OPENING_LINE = re.compile(
+    rf"^(({WHO} threw [2-6], )*|\d+ throws without a 1, then )"
+    r"(?:you threw 1: you play Black|the computer threw 1: the computer plays Black)$",
+    re.IGNORECASE,
+)
 
 #: Every drawing the sticks area shows, in order, with the area's classes then.
 WATCH_STICKS = """() => {
@@ -100,7 +107,7 @@ def test_decide_who_starts_throws_until_a_1_in_one_action(app_page: Page) -> Non
     # throws first here). Reduced motion: the sticks show their faces, nothing tumbles.
     page.emulate_media(reduced_motion="reduce")
     new_game(page, "senet", "computer", seat="1", first="0")
-    expect(page.locator("#moves li").first).to_have_text(OPENING_LINE, timeout=10_000)
+    expect(page.locator("#moves li").first).to_have_text(SEATED_OPENING_LINE, timeout=10_000)
     opening = stored(page).actions()
     assert any(isinstance(a, Throw) and a.light == 1 for a in opening)
     # (The computer may have thrown the 1, and moved and thrown again since.)

@@ -59,7 +59,9 @@ def test_squadro_against_the_computer_takes_the_reply_back_and_redoes_it(
     expect(take_back).to_be_disabled()
     expect(redo).to_be_enabled()
     expect(redo).to_be_focused()  # the disabled button handed the focus on
-    expect(page.locator("#announcer")).to_contain_text("Taken back: Light: lane 1; Dark: lane ")
+    expect(page.locator("#announcer")).to_contain_text(
+        "Taken back: You: lane 1; The computer: lane "
+    )
 
     # By keyboard: Y plays both again, Ctrl+Z takes them back.
     page.keyboard.press("y")

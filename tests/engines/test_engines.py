@@ -22,6 +22,7 @@ from playing import (
     wait_ready,
 )
 
+from ludeum import saves, seats
 from ludeum.games import ui_for
 from ludeum.i18n import _, set_language
 from ludeum.lodestone import position as lodestone_position
@@ -177,8 +178,10 @@ def test_kiosk_in_french_the_worker_plays_a_tap_starts_a_game_and_a_lesson_plays
     assert fallback == [] and engine.evaluate("document.getElementById('notice').hidden")
     set_language("fr")
     try:
+        # Against the computer the status says "you" and "the computer" (issue 37).
+        seating = seats.seating(saves.load_players(stored_text(engine, key)))
         assert engine.evaluate("document.getElementById('status').textContent") == (
-            ui_for(state).status(state)
+            ui_for(state).status(state, seating)
         )
     finally:
         set_language("en")

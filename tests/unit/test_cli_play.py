@@ -49,6 +49,17 @@ def test_the_computer_takes_the_seat_asked_for_and_a_game_ends_by_the_rules(tmp_
     assert "Light (Player 1): Computer (Medium); Dark (Player 2): you" in out
 
 
+def test_against_the_computer_the_moves_say_you_and_the_computer(tmp_path):
+    """As on the page (issue 37): the move list and the status name the seats "you"
+    and "the computer", never by their sides' names."""
+    argv = ["play", "--game", "squadro", "--against", "easy", "--seed", "3"]
+    code, out, err = run(argv, "1\n" * 500)
+    assert code == 0, err
+    assert "  You: lane " in out and "  The computer: lane " in out
+    assert "Your turn: move." in out
+    assert "  Light: lane " not in out and "  Dark: lane " not in out
+
+
 def test_a_move_can_be_given_by_its_notation_and_a_bad_answer_is_asked_again(tmp_path):
     path = tmp_path / "lodestone.json"
     # Red puts its king on e1 by notation; "9" and "zz" name no move; then White's Kd.

@@ -46,14 +46,14 @@ def test_an_unfinished_senet_game_says_game_rules_players_moves_and_unfinished()
     summary = library.summarize(text)
     assert summary.readable and summary.game == "Senet"
     assert "Jéquier" in summary.ruleset
-    assert summary.players == "you against Computer (Hard)"
+    assert summary.players == "against the computer (Hard)"
     # Moves are the move list's entries (a throw and the move it allows make one),
     # not the record's five actions.
     assert summary.moves == len(game_log(senet_game())) == 3
     assert summary.result == "unfinished" and not summary.over
     assert summary.name == "Evening" and summary.saved_at == "2026-11-25T20:14:03"
     assert summary.sentence() == (
-        f"Evening: Senet, {summary.ruleset}; you against Computer (Hard); 3 moves; "
+        f"Evening: Senet, {summary.ruleset} · against the computer (Hard); 3 moves; "
         "unfinished; saved 2026-11-25 20:14."
     )
 

@@ -11,7 +11,7 @@ import pytest
 from long_games import senet_record
 from test_takeback_line import COMPUTER_FIRST, COMPUTERS, PEOPLE, VS_COMPUTER, played
 
-from ludeum import lodestone, saves, senet, squadro
+from ludeum import lodestone, saves, seats, senet, squadro
 from ludeum.games import ui_for
 from ludeum.records import line
 from ludeum.records.resume import resume
@@ -33,7 +33,8 @@ def separately(text: str) -> tuple:
     state = saves.load(text)
     players = saves.load_players(text)
     return (saves.dump(state), saves.load_ahead(text, state), players,
-            ui_for(state).game_log(state), line.look_back(state, players))  # fmt: skip
+            ui_for(state).game_log(state, seats.seating(players)),
+            line.look_back(state, players))  # fmt: skip
 
 
 def together(text: str) -> tuple:
@@ -98,7 +99,7 @@ def test_random_long_senet_game_log_matches():
     rng = random.Random(5)
     state = played(STARTS["kendall_all"](), 300 + rng.randrange(50), seed=9)
     text = saves.dump(state, VS_COMPUTER)
-    assert resume(text).log == ui_for(state).game_log(state)
+    assert resume(text).log == ui_for(state).game_log(state, seats.seating(VS_COMPUTER))
 
 
 def test_throw_notations_are_looked_up_and_bad_ones_still_refused():

@@ -264,8 +264,8 @@ def test_the_page_runs_the_app_with_the_checked_config():
 
 UI_FUNCTIONS = (
     "title", "start", "board_svg", "side_svg", "status", "log_entry", "game_log",
-    "ruleset_name", "can_throw", "throw", "pass_move", "last_move", "tap", "rules_page",
-    "seat_to_play", "piece_name", "side_label", "describe_move", "announce",
+    "ruleset_name", "reading_name", "can_throw", "throw", "pass_move", "last_move", "tap",
+    "rules_page", "seat_to_play", "piece_name", "side_label", "describe_move", "announce",
 )  # fmt: skip
 
 

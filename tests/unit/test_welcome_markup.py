@@ -193,7 +193,8 @@ def test_continue_details():
     state = started("squadro", 2)
     details = welcome.continue_details(state, (seats.HUMAN, "hard"), 2)
     assert details.game == "Squadro"
-    assert "Computer (Hard)" in details.about and "2 moves" in details.about
+    # Named by its opponent, not by its subtitle ("Light moves across, Dark moves down").
+    assert details.about == "against the computer (Hard); 2 moves"
     assert not details.over
 
 

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace, streams: Any) -> int:
     state = table.state
     streams.out("")
     streams.out(board_text(state))
-    streams.out(ui.status(state))
+    streams.out(ui.status(state, seats.seating(players)))
     if stopped:
         streams.out(_("Game stopped; actions played: {count}.", count=len(state.actions())))
     if args.save:
@@ -127,6 +127,8 @@ class Table:
         from ..ai.players import choose  # the search code, only once a game is played
 
         ui = games.ui_for(self.state)
+        # Against the computer the words say "you" and "the computer", as the page does.
+        seating = seats.seating(self.players)
         while (actor := self.state.to_act()) is not None:
             state = self.state
             seat = ui.seat_to_play(state)
@@ -134,30 +136,32 @@ class Table:
             if actor == CHANCE:
                 if person:
                     streams.out("")
-                    streams.out(ui.status(state))
+                    streams.out(ui.status(state, seating))
                     answer = streams.ask(_("Press Enter to throw: "))
                     if answer is None or answer.strip().lower() in QUIT:
                         return True
                 action = ui.throw(state, self.source)
             elif person:
-                action = self.ask_move(state, ui, streams)
+                action = self.ask_move(state, ui, streams, seating)
                 if action is None:
                     return True
             else:
                 action = choose(state, self.players[seat], self.source, self.seconds)
             self.state = state.apply(action)
-            entry = ui.log_entry(state, action, self.state)
+            entry = ui.log_entry(state, action, self.state, seating)
             if entry:
                 streams.out(f"  {entry}")
         return False
 
     @staticmethod
-    def ask_move(state: Any, ui: Any, streams: Any) -> Any | None:
+    def ask_move(
+        state: Any, ui: Any, streams: Any, seating: seats.Seating = seats.SIDES
+    ) -> Any | None:
         """The move a person chooses, asked again until it is legal; None to stop."""
         moves = list(state.legal_moves())
         streams.out("")
         streams.out(board_text(state))
-        streams.out(ui.status(state))
+        streams.out(ui.status(state, seating))
         for number, move in enumerate(moves, 1):
             streams.out(f"{number:>4}. {move.notation():<8} {ui.describe_move(state, move)}")
         while True:

@@ -12,6 +12,7 @@ import random
 
 from ..i18n import N_, _
 from ..player_cards import SideCard
+from ..seats import SIDES, Seating
 from . import log, svg
 from .rules import FILES, HOME_RANK, LodestoneRules, square_name
 from .state import PASS, KingFile, LodestoneState, colour_of, is_king, new_game
@@ -36,14 +37,21 @@ def start(options: dict, first_seat: int) -> LodestoneState:
 
 
 def ruleset_name(state: LodestoneState) -> str:
-    rules = state.rules
     text = _("Red moves up, White moves down")
+    options = reading_name(state)
+    return _("{first}; {second}", first=text, second=options) if options else text
+
+
+def reading_name(state: LodestoneState) -> str | None:
+    """The options chosen, where a saved game is named; None for the standard rules
+    (the subtitle, "Red moves up, White moves down", is the same for every game)."""
+    rules = state.rules
+    text = None
     if rules.per_colour_reading:
-        option = _("each colour reads the magnets its own way")
-        text = _("{first}; {second}", first=text, second=option)
+        text = _("each colour reads the magnets its own way")
     if rules.rotation:
         option = _("board turned {turns} quarter", turns=rules.rotation)
-        text = _("{first}; {second}", first=text, second=option)
+        text = _("{first}; {second}", first=text, second=option) if text else option
     return text
 
 
@@ -123,40 +131,74 @@ def piece_actions(state: LodestoneState, name: str) -> tuple:
                  if m != PASS and m.notation().startswith(f"{name}-"))  # fmt: skip
 
 
-def announce(before: LodestoneState, action, after: LodestoneState) -> str:
+def announce(before: LodestoneState, action, after: LodestoneState,
+             seating: Seating = SIDES) -> str:  # fmt: skip
     """What an action did, in words for the live region: "Red moves its pawn from a1
-    to a3; it now shows 4.", a capture, a check, the end of the game."""
-    side = svg.colour_name(before.turn)
-    if isinstance(action, KingFile):
-        square = f"{FILES[action.file]}{HOME_RANK[before.turn] + 1}"
-        texts = [_("{side} puts its king on {square}.", side=side, square=square)]
-    elif action == PASS:
-        texts = [_("{side} cannot move and passes.", side=side)]
+    to a3; it now shows 4." ("You move your pawn..." against the computer), a
+    capture, a check, the end of the game."""
+    seat = before.turn - 1
+    if seating.is_you(seat):
+        texts = [_your_action_words(before, action, after)]
     else:
-        src, dst = square_name(action.src), square_name(action.dst)
-        digit = after.digit(action.dst)
-        king = is_king(after.board[action.dst])
-        taken = before.board[action.dst]
-        if taken and king:
-            text = _("{side} moves its king from {src} to {dst} and takes the {piece}; "
-                     "it now shows {digit}.", side=side, src=src, dst=dst,
-                     piece=svg.piece_name(taken), digit=digit)  # fmt: skip
-        elif taken:
-            text = _("{side} moves its pawn from {src} to {dst} and takes the {piece}; "
-                     "it now shows {digit}.", side=side, src=src, dst=dst,
-                     piece=svg.piece_name(taken), digit=digit)  # fmt: skip
-        elif king:
-            text = _("{side} moves its king from {src} to {dst}; it now shows {digit}.",
-                     side=side, src=src, dst=dst, digit=digit)  # fmt: skip
-        else:
-            text = _("{side} moves its pawn from {src} to {dst}; it now shows {digit}.",
-                     side=side, src=src, dst=dst, digit=digit)  # fmt: skip
-        texts = [text]
+        side = seating.subject(seat, svg.colour_name(before.turn))
+        texts = [_action_words(before, action, after, side)]
     if after.winner is None:
         texts.extend(_new_checks(before, after))
         return " ".join(texts)
-    texts.append(log.end_text(after, svg.colour_name))
+    texts.append(log.end_text(after, svg.colour_name, seating))
     return " ".join(texts)
+
+
+def _action_words(before: LodestoneState, action, after: LodestoneState, side: str) -> str:
+    """An action by ``side``, in the third person (a colour, or the computer)."""
+    if isinstance(action, KingFile):
+        square = f"{FILES[action.file]}{HOME_RANK[before.turn] + 1}"
+        return _("{side} puts its king on {square}.", side=side, square=square)
+    if action == PASS:
+        return _("{side} cannot move and passes.", side=side)
+    src, dst = square_name(action.src), square_name(action.dst)
+    digit = after.digit(action.dst)
+    king = is_king(after.board[action.dst])
+    taken = before.board[action.dst]
+    if taken and king:
+        return _("{side} moves its king from {src} to {dst} and takes the {piece}; "
+                 "it now shows {digit}.", side=side, src=src, dst=dst,
+                 piece=svg.piece_name(taken), digit=digit)  # fmt: skip
+    if taken:
+        return _("{side} moves its pawn from {src} to {dst} and takes the {piece}; "
+                 "it now shows {digit}.", side=side, src=src, dst=dst,
+                 piece=svg.piece_name(taken), digit=digit)  # fmt: skip
+    if king:
+        return _("{side} moves its king from {src} to {dst}; it now shows {digit}.",
+                 side=side, src=src, dst=dst, digit=digit)  # fmt: skip
+    return _("{side} moves its pawn from {src} to {dst}; it now shows {digit}.",
+             side=side, src=src, dst=dst, digit=digit)  # fmt: skip
+
+
+def _your_action_words(before: LodestoneState, action, after: LodestoneState) -> str:
+    """An action of yours against the computer: ``_action_words`` in the second person."""
+    if isinstance(action, KingFile):
+        square = f"{FILES[action.file]}{HOME_RANK[before.turn] + 1}"
+        return _("You put your king on {square}.", square=square)
+    if action == PASS:
+        return _("You cannot move and pass.")
+    src, dst = square_name(action.src), square_name(action.dst)
+    digit = after.digit(action.dst)
+    king = is_king(after.board[action.dst])
+    taken = before.board[action.dst]
+    if taken and king:
+        return _("You move your king from {src} to {dst} and take the {piece}; it now "
+                 "shows {digit}.", src=src, dst=dst, piece=svg.piece_name(taken),
+                 digit=digit)  # fmt: skip
+    if taken:
+        return _("You move your pawn from {src} to {dst} and take the {piece}; it now "
+                 "shows {digit}.", src=src, dst=dst, piece=svg.piece_name(taken),
+                 digit=digit)  # fmt: skip
+    if king:
+        return _("You move your king from {src} to {dst}; it now shows {digit}.",
+                 src=src, dst=dst, digit=digit)  # fmt: skip
+    return _("You move your pawn from {src} to {dst}; it now shows {digit}.",
+             src=src, dst=dst, digit=digit)  # fmt: skip
 
 
 def _new_checks(before: LodestoneState, after: LodestoneState) -> list[str]:

@@ -1,9 +1,11 @@
 """The saved-games list: what each stored game is, in a few words, and the list's order.
 
-A summary says which game, under which rules, who plays, when it was saved, how many
-moves, and the result. *Moves* are the entries of the game's move list (what the
-Moves list shows once the game is opened: a Senet throw and the move it allows make
-one entry), not the record's actions.
+A summary says which game (with its reading where the game has several: Senet's, or
+Lodestone's options), against whom ("against the computer (Hard)"), when it was
+saved, how many moves, and the result. The Continue card of the welcome screen
+names a game the same way (``ludeum.welcome.continue_details``). *Moves* are the
+entries of the game's move list (what the Moves list shows once the game is opened:
+a Senet throw and the move it allows make one entry), not the record's actions.
 
 Working a summary out means loading the record, which replays every action; the list
 may hold a dozen games of thousands of actions. So a summary is kept in the entry's
@@ -24,8 +26,11 @@ from ..i18n import _, language
 
 #: Names longer than this are cut: a list row is one line or two, not a paragraph.
 NAME_LENGTH = 60
-#: The summary's fields kept in a note, beside ``crc`` and ``lang``.
+#: The summary's fields kept in a note, beside ``crc``, ``lang`` and ``words``.
 _FIELDS = ("game", "ruleset", "players", "moves", "result", "over")
+#: The wording of the kept summaries: a note written with other words (before issue
+#: 37 a Squadro game was named by its subtitle) is worked out again.
+WORDING = 2
 
 
 @dataclass(frozen=True)
@@ -36,7 +41,9 @@ class Summary:
 
     readable: bool
     game: str = ""
+    #: The reading, where it names the game (``ui.reading_name``); else "".
     ruleset: str = ""
+    #: Against whom: ``opponent_words``.
     players: str = ""
     moves: int = 0
     result: str = ""
@@ -46,17 +53,16 @@ class Summary:
     problem: str = ""
 
     def sentence(self) -> str:
-        """The list row's words: "Evening game: Senet, Jéquier; two people; 12 moves;
-        unfinished; saved 2026-11-25 20:14."."""
+        """The list row's words: "Evening game: Senet, Jéquier · two people; 12 moves;
+        unfinished; saved 2026-11-25 20:14.", "Squadro · against the computer (Hard);
+        ..."."""
         when = shown_time(self.saved_at)
         if not self.readable:
             text = _("A saved game that could not be read")
         else:
-            text = _(
-                "{game}, {ruleset}; {players}; {moves}; {result}",
-                game=self.game, ruleset=self.ruleset, players=self.players,
-                moves=moves_text(self.moves), result=self.result,
-            )  # fmt: skip
+            title = game_title(self.game, self.ruleset, self.players)
+            text = _("{title}; {moves}; {result}", title=title,
+                     moves=moves_text(self.moves), result=self.result)  # fmt: skip
         if self.name:
             text = _("{name}: {summary}", name=self.name, summary=text)
         if when:
@@ -94,10 +100,31 @@ def clean_stamp(text: object) -> str:
     return text if digits.isdigit() and shape == "--T::" else ""
 
 
-def players_words(players: tuple[str, str]) -> str:
-    """ "two people", or "you against Computer (Hard)" (``ludeum.seats`` names)."""
-    if players == seats.HUMANS:
+def game_title(game: str, reading: str, opponent: str) -> str:
+    """A saved game by its game (and reading, if any) and opponent: "Squadro ·
+    against the computer (Hard)", "Senet, Tait · two people"."""
+    if reading:
+        game = _("{game}, {reading}", game=game, reading=reading)
+    # Translators: a saved game's name: the game, then against whom it is played.
+    return _("{game} · {opponent}", game=game, opponent=opponent)
+
+
+def reading_words(state: Any, ui: Any) -> str:
+    """The reading that names a game beside its own name ("" for none)."""
+    return ui.reading_name(state) or ""
+
+
+def opponent_words(players: tuple[str, str]) -> str:
+    """Against whom, as the visitor played it: "against the computer (Hard)" (which
+    seat it took does not matter here), "two people", "the computer against itself
+    (Medium)"."""
+    levels = [seats.LEVEL_NAMES[p] for p in players if p != seats.HUMAN]
+    if not levels:
         return _("two people")
+    if len(levels) == 1:
+        return _("against the computer ({level})", level=_(levels[0]))
+    if levels[0] == levels[1]:
+        return _("the computer against itself ({level})", level=_(levels[0]))
     return _("{first} against {second}",
              first=seats.player_name(players, 0), second=seats.player_name(players, 1))  # fmt: skip
 
@@ -129,8 +156,8 @@ def summarize_state(
     return Summary(
         readable=True,
         game=ui.title(),
-        ruleset=ui.ruleset_name(state),
-        players=players_words(players),
+        ruleset=reading_words(state, ui),
+        players=opponent_words(players),
         moves=len(ui.game_log(state)) if moves is None else moves,
         result=result,
         over=over,
@@ -170,7 +197,7 @@ def checksum(text: str) -> int:
 def to_note(summary: Summary, text: str) -> dict:
     """The summary as kept in the entry's note (key ``summary``)."""
     kept: dict[str, Any] = {field: getattr(summary, field) for field in _FIELDS}
-    kept.update(crc=checksum(text), lang=language())
+    kept.update(crc=checksum(text), lang=language(), words=WORDING)
     return kept
 
 
@@ -179,6 +206,8 @@ def from_note(note: object, text: str) -> Summary | None:
     and is well formed; else None (then the record is loaded)."""
     kept = note.get("summary") if isinstance(note, dict) else None
     if not isinstance(kept, dict) or kept.get("lang") != language():
+        return None
+    if kept.get("words") != WORDING:
         return None
     if kept.get("crc") != checksum(text):
         return None

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import saves
+from .. import saves, seats
 from ..games import ui_for
 from .line import LookBack, LookBackTracker
 
@@ -38,6 +38,7 @@ def resume(text: str) -> Resumed:
     """The saved game ``text`` holds, from one replay; raises ``saves.SaveError``
     (for the game or its ahead line) like ``saves.load`` and ``saves.load_ahead``."""
     players = saves.load_players(text)
+    seating = seats.seating(players)  # the move list's words, as the table's (ludeum.table)
     tracker = LookBackTracker(players)
     log: list[str] = []
     entry_of = []  # the game's log_entry, known from the first state replayed
@@ -46,7 +47,7 @@ def resume(text: str) -> Resumed:
         if not entry_of:
             entry_of.append(ui_for(before).log_entry)
         tracker.step(before, action)
-        entry = entry_of[0](before, action, after)
+        entry = entry_of[0](before, action, after, seating)
         if entry:  # Senet's opening throws that miss have no line (senet.log.game_log)
             log.append(entry)
 

@@ -1,6 +1,8 @@
 """Words for what happens in a Senet game: the status line and the move list.
 
-Pure functions of states, so the browser shows exactly what the tests read.
+Pure functions of states, so the browser shows exactly what the tests read. Each
+takes the game's ``Seating`` (``ludeum.seats``): against the computer the seats
+are "you" and "the computer", as on the player cards; else their sides.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from itertools import islice
 from ..history import newest_first, replay
 from ..i18n import _
 from ..protocol import CHANCE
+from ..seats import SIDES, Seating
 from .moves import BIT
-from .state import BLACK, DRAW, PASS, Move, SenetState
+from .state import BLACK, DRAW, PASS, WHITE, Move, SenetState
 from .sticks import Throw
 from .track import OFF, PLINTH
 
@@ -36,7 +39,23 @@ def square_word(square: int) -> str:
     return _("the plinth") if square == PLINTH else str(square)
 
 
-def _effects_text(state: SenetState) -> list[str]:
+def _bumped_text(state: SenetState, square: int, back: int, seating: Seating) -> str:
+    """A piece bumped from ``square`` back to ``back``, named by its owner against
+    the computer, else by its colour."""
+    colour = BLACK if state.black & BIT[back] else WHITE
+    if seating.you is not None:
+        if seating.is_you(0 if state.colour_of(0) == colour else 1):
+            return _("Your piece on {square} is bumped back to {back}.", square=square, back=back)
+        return _("The computer's piece on {square} is bumped back to {back}.",
+                 square=square, back=back)  # fmt: skip
+    # One sentence per colour: the colour word agrees with "piece" in French.
+    if colour == BLACK:
+        return _("A Black piece on {square} is bumped back to {back}.",
+                 square=square, back=back)  # fmt: skip
+    return _("A White piece on {square} is bumped back to {back}.", square=square, back=back)
+
+
+def _effects_text(state: SenetState, seating: Seating = SIDES) -> list[str]:
     """Sentences for what the last move caused, beyond the step itself."""
     texts = []
     for effect in state.effects:
@@ -47,13 +66,7 @@ def _effects_text(state: SenetState) -> list[str]:
                   square=effect[1])
             )  # fmt: skip
         elif kind == "bumped":
-            # One sentence per colour: the colour word agrees with "piece" in French.
-            if state.black & BIT[effect[2]]:
-                texts.append(_("A Black piece on {square} is bumped back to {back}.",
-                               square=effect[1], back=effect[2]))  # fmt: skip
-            else:
-                texts.append(_("A White piece on {square} is bumped back to {back}.",
-                               square=effect[1], back=effect[2]))  # fmt: skip
+            texts.append(_bumped_text(state, effect[1], effect[2], seating))
         elif kind == "to_plinth":
             texts.append(_("It fell into the water and goes back to its plinth."))
         elif kind == "into_water":
@@ -74,26 +87,37 @@ def _effects_text(state: SenetState) -> list[str]:
     return texts
 
 
-def ending(state: SenetState) -> str:
+def ending(state: SenetState, seating: Seating = SIDES) -> str:
     """How a finished game ended, in one sentence (the result banner's; the status
     says it after the last move)."""
     outcome = state.outcome()
+    winner, limit = outcome.winner, state.rules.throw_limit
     if outcome.reason != "throw_limit":
+        if seating.is_you(winner):
+            return _("You have borne off every piece and win, by {score} points.",
+                     score=outcome.score)  # fmt: skip
+        side = seating.subject(winner, side_name(state, winner))
         return _("{side} has borne off every piece and wins, by {score} points.",
-                 side=side_name(state, outcome.winner), score=outcome.score)  # fmt: skip
+                 side=side, score=outcome.score)  # fmt: skip
     if state.winner == DRAW:
         return _("The game stops after {limit} throws with neither side ahead: a draw.",
-                 limit=state.rules.throw_limit)  # fmt: skip
+                 limit=limit)  # fmt: skip
+    if seating.is_you(winner):
+        return _("The game stops after {limit} throws: you are further along and win.",
+                 limit=limit)  # fmt: skip
+    if seating.is_computer(winner):
+        return _("The game stops after {limit} throws: the computer is further along and "
+                 "wins.", limit=limit)  # fmt: skip
     return _("The game stops after {limit} throws: {side} is further along and wins.",
-             limit=state.rules.throw_limit, side=side_name(state, outcome.winner))  # fmt: skip
+             limit=limit, side=side_name(state, winner))  # fmt: skip
 
 
-def status(state: SenetState) -> str:
+def status(state: SenetState, seating: Seating = SIDES) -> str:
     """One or two sentences: what just happened, and who does what next."""
-    return " ".join([*_happened(state), *_coming(state)])
+    return " ".join([*_happened(state, seating), *_coming(state, seating)])
 
 
-def turn_summary(steps) -> str | None:
+def turn_summary(steps, seating: Seating = SIDES) -> str | None:
     """A side's turn of several throws in one sentence, for the status once the
     computer has played it (issue 26): "Black (Player 2) threw 1, 4, 1, 2: 12 → 13,
     5 → 9, 13 → 14, 9 → 11." with what the moves caused after it. ``steps`` are the
@@ -111,87 +135,113 @@ def turn_summary(steps) -> str | None:
                 moves.append(_("lost"))
             continue
         moves.append(_("passes") if action == PASS else _move_text(action))
-        extras.extend(_effects_text(after))
+        extras.extend(_effects_text(after, seating))
     if len(values) < 2:
         return None
-    first = steps[0][0]
-    text = _("{side} threw {values}: {moves}.", side=side_name(steps[-1][2], first.seat),
-             values=", ".join(str(v) for v in values), moves=", ".join(moves))  # fmt: skip
+    seat = steps[0][0].seat
+    listed, moved = ", ".join(str(v) for v in values), ", ".join(moves)
+    if seating.is_you(seat):
+        text = _("You threw {values}: {moves}.", values=listed, moves=moved)
+    else:
+        side = seating.subject(seat, side_name(steps[-1][2], seat))
+        text = _("{side} threw {values}: {moves}.", side=side, values=listed, moves=moved)
     return " ".join([text, *extras])
 
 
-def turn_status(state: SenetState, steps) -> str:
+def turn_status(state: SenetState, steps, seating: Seating = SIDES) -> str:
     """The status after a turn of ``steps``: the whole turn (``turn_summary``) then
     who does what next; the plain status for a turn of one throw."""
-    summary = turn_summary(steps)
+    summary = turn_summary(steps, seating)
     if summary is None:
-        return status(state)
-    return " ".join([summary, *_coming(state)])
+        return status(state, seating)
+    return " ".join([summary, *_coming(state, seating)])
 
 
-def _happened(state: SenetState) -> list[str]:
+def _happened(state: SenetState, seating: Seating = SIDES) -> list[str]:
     """What the last action did, in sentences."""
     parts: list[str] = []
     effect = state.effects[0] if state.effects else None
     kind = effect[0] if effect else None
     actor = state.to_act()
     if kind == "opening_miss":
-        parts.append(
-            _("{player} threw {value}: not a 1.", player=seat_name(1 - state.seat), value=effect[1])
-        )
-    elif kind == "lost":
-        loser = state.seat if ("extra_throw", effect[1]) in state.effects else 1 - state.seat
-        if state.waiting & (1 << state.colour_of(loser)):
-            parts.append(
-                _("{side} threw {value}: no piece may move before its side throws a 1.",
-                  side=side_name(state, loser), value=effect[1])
-            )  # fmt: skip
+        thrower, value = 1 - state.seat, effect[1]
+        if seating.is_you(thrower):
+            parts.append(_("You threw {value}: not a 1.", value=value))
         else:
-            parts.append(
-                _("{side} threw {value}, but no piece can use it: the throw is lost.",
-                  side=side_name(state, loser), value=effect[1])
-            )  # fmt: skip
+            player = seating.subject(thrower, seat_name(thrower))
+            parts.append(_("{player} threw {value}: not a 1.", player=player, value=value))
+    elif kind == "lost":
+        parts.append(_lost_text(state, effect[1], seating))
     elif kind in ("moved", "waits", "passes"):
         mover = state.seat if _extra(state) or actor is None else 1 - state.seat
-        side = side_name(state, mover)
-        if kind == "moved" and effect[2] == OFF:
-            parts.append(_("{side} bore off the piece on {src}.", side=side, src=effect[1]))
-        elif kind == "moved" and effect[1] == PLINTH:
-            parts.append(_("{side} entered a piece on {dst}.", side=side, dst=effect[2]))
-        elif kind == "moved":
-            parts.append(
-                _("{side} moved {src} to {dst}.", side=side, src=effect[1], dst=effect[2])
-            )  # fmt: skip
-        else:
-            parts.append(_("{side} passes.", side=side))
-        parts.extend(_effects_text(state))
+        parts.append(_moved_text(state, mover, effect, seating))
+        parts.extend(_effects_text(state, seating))
     return parts
 
 
-def _coming(state: SenetState) -> list[str]:
+def _lost_text(state: SenetState, value: int, seating: Seating) -> str:
+    """A throw no piece could use, and why."""
+    loser = state.seat if ("extra_throw", value) in state.effects else 1 - state.seat
+    waiting = state.waiting & (1 << state.colour_of(loser))
+    if seating.is_you(loser) and waiting:
+        return _("You threw {value}: no piece may move before your side throws a 1.",
+                 value=value)  # fmt: skip
+    if seating.is_you(loser):
+        return _("You threw {value}, but no piece can use it: the throw is lost.", value=value)
+    side = seating.subject(loser, side_name(state, loser))
+    if waiting:
+        return _("{side} threw {value}: no piece may move before its side throws a 1.",
+                 side=side, value=value)  # fmt: skip
+    return _("{side} threw {value}, but no piece can use it: the throw is lost.",
+             side=side, value=value)  # fmt: skip
+
+
+def _moved_text(state: SenetState, mover: int, effect: tuple, seating: Seating) -> str:
+    """The move just made (or the pass), by ``mover``."""
+    kind = effect[0]
+    if seating.is_you(mover):
+        if kind == "moved" and effect[2] == OFF:
+            return _("You bore off the piece on {src}.", src=effect[1])
+        if kind == "moved" and effect[1] == PLINTH:
+            return _("You entered a piece on {dst}.", dst=effect[2])
+        if kind == "moved":
+            return _("You moved {src} to {dst}.", src=effect[1], dst=effect[2])
+        return _("You pass.")
+    side = seating.subject(mover, side_name(state, mover))
+    if kind == "moved" and effect[2] == OFF:
+        return _("{side} bore off the piece on {src}.", side=side, src=effect[1])
+    if kind == "moved" and effect[1] == PLINTH:
+        return _("{side} entered a piece on {dst}.", side=side, dst=effect[2])
+    if kind == "moved":
+        return _("{side} moved {src} to {dst}.", side=side, src=effect[1], dst=effect[2])
+    return _("{side} passes.", side=side)
+
+
+def _coming(state: SenetState, seating: Seating = SIDES) -> list[str]:
     """Who does what next, or how the game ended, in sentences."""
     parts: list[str] = []
     effect = state.effects[0] if state.effects else None
     kind = effect[0] if effect else None
     actor = state.to_act()
+    seat = state.seat
     if actor is None:
-        parts.append(ending(state))
+        parts.append(ending(state, seating))
     elif actor == CHANCE:
-        if state.in_opening:
-            parts.append(
-                _("{player} to throw. The first to throw a 1 plays Black.",
-                  player=seat_name(state.seat))
-            )  # fmt: skip
-        elif _extra(state):
-            parts.append(_extra_reason(state))
-        else:
-            parts.append(_("{side} to throw.", side=side_name(state, state.seat)))
+        parts.append(_to_throw(state, seating))
     elif kind == "opening_one":
-        move = state.moves[0]
-        parts.append(
-            _("{player} threw a 1 and plays Black: move Black's front piece from {src} to {dst}.",
-              player=seat_name(state.seat), src=move.src, dst=move.dst)
-        )  # fmt: skip
+        src, dst = state.moves[0].src, state.moves[0].dst
+        if seating.is_you(seat):
+            parts.append(_("You threw a 1 and play Black: move Black's front piece from {src} "
+                           "to {dst}.", src=src, dst=dst))  # fmt: skip
+        elif seating.is_computer(seat):
+            parts.append(_("The computer threw a 1 and plays Black: it moves Black's front "
+                           "piece from {src} to {dst}.", src=src, dst=dst))  # fmt: skip
+        else:
+            parts.append(_("{player} threw a 1 and plays Black: move Black's front piece from "
+                           "{src} to {dst}.", player=seat_name(seat), src=src,
+                           dst=dst))  # fmt: skip
+    elif seating.you is not None:
+        parts.append(_to_move_seated(state, seating))
     else:
         value = state.throw_value
         forced = state.forced and state.forced[0] == state.colour_of(state.seat)
@@ -223,16 +273,71 @@ def _coming(state: SenetState) -> list[str]:
     return parts
 
 
-def _extra_reason(state: SenetState) -> str:
+def _to_throw(state: SenetState, seating: Seating) -> str:
+    """Who throws next (the opening's throws, a throw again, a new turn)."""
+    seat = state.seat
+    if state.in_opening:
+        if seating.is_you(seat):
+            return _("Your turn: throw. The first to throw a 1 plays Black.")
+        if seating.is_computer(seat):
+            return _("The computer throws next. The first to throw a 1 plays Black.")
+        return _("{player} to throw. The first to throw a 1 plays Black.",
+                 player=seat_name(seat))  # fmt: skip
+    if _extra(state):
+        return _extra_reason(state, seating)
+    if seating.is_you(seat):
+        return _("Your turn: throw.")
+    if seating.is_computer(seat):
+        return _("The computer throws next.")
+    return _("{side} to throw.", side=side_name(state, seat))
+
+
+def _to_move_seated(state: SenetState, seating: Seating) -> str:
+    """What the throw just made allows, against the computer: what you may do with
+    it, or that the computer is choosing."""
+    value = state.throw_value
+    if seating.is_computer(state.seat):
+        if state.moves == (PASS,):
+            return _("The computer threw {value}: its piece in the water can only wait.",
+                     value=value)  # fmt: skip
+        return _("The computer threw {value} and is choosing its move.", value=value)
+    forced = state.forced and state.forced[0] == state.colour_of(state.seat)
+    if state.moves == (PASS,):
+        return _("You threw {value}: your piece in the water can only wait.", value=value)
+    if PASS in state.moves:
+        return _("You threw {value}: choose a piece to move, or pass.", value=value)
+    if forced:
+        return _("You threw {value}: your piece back from the water must move.", value=value)
+    if all(m.backward for m in state.moves):
+        return _("You threw {value}. No piece can go forward: move a piece back.", value=value)
+    return _("You threw {value}: choose a piece to move.", value=value)
+
+
+def _extra_reason(state: SenetState, seating: Seating = SIDES) -> str:
     """Why the same side throws again."""
     side = side_name(state, state.seat)
     value = _extra(state)
+    you, computer = seating.is_you(state.seat), seating.is_computer(state.seat)
     if state.rules.family == "tait":
         if any(e[0] == "moved" and e[2] == OFF for e in state.effects):
+            if you:
+                return _("Bearing off earns another throw: you throw again.")
+            if computer:
+                return _("Bearing off earns another throw: the computer throws again.")
             return _("Bearing off earns another throw: {side} throws again.", side=side)
         if any(e[0] == "moved" and e[2] == 26 for e in state.effects):
+            if you:
+                return _("Landing on the House of Beauty earns another throw: you throw again.")
+            if computer:
+                return _("Landing on the House of Beauty earns another throw: the computer "
+                         "throws again.")  # fmt: skip
             return _("Landing on the House of Beauty earns another throw: {side} throws again.",
                      side=side)  # fmt: skip
+    if you:
+        return _("A throw of {value} earns another throw: you throw again.", value=value)
+    if computer:
+        return _("A throw of {value} earns another throw: the computer throws again.",
+                 value=value)  # fmt: skip
     return _("A throw of {value} earns another throw: {side} throws again.",
              value=value, side=side)  # fmt: skip
 
@@ -248,30 +353,44 @@ def _extra(state: SenetState) -> int | None:
 OPENING_LISTED = 6
 
 
-def opening_line(after: SenetState, thrower: int) -> str:
+def opening_line(after: SenetState, thrower: int, seating: Seating = SIDES) -> str:
     """The opening in one line of the move list, said when it is decided: "Player 1
-    threw 3, Player 2 threw 1: Player 2 plays Black". ``after`` is the state after
-    the opening's last throw, thrown by seat ``thrower``; every action of its history
-    is an opening throw, the seats taking turns. A long opening is counted rather
-    than listed."""
+    threw 3, Player 2 threw 1: Player 2 plays Black" ("You threw 3, the computer
+    threw 1: the computer plays Black"). ``after`` is the state after the opening's
+    last throw, thrown by seat ``thrower``; every action of its history is an
+    opening throw, the seats taking turns. A long opening is counted rather than
+    listed."""
+    you, computer = seating.is_you(thrower), seating.is_computer(thrower)
     if len(after.history) > OPENING_LISTED:
+        count = len(after.history) - 1
+        if you:
+            return _("{count} throws without a 1, then you threw 1: you play Black", count=count)
+        if computer:
+            return _("{count} throws without a 1, then the computer threw 1: the computer "
+                     "plays Black", count=count)  # fmt: skip
         return _("{count} throws without a 1, then {player} threw 1: {player} plays Black",
-                 count=len(after.history) - 1, player=seat_name(thrower))  # fmt: skip
-    listed = _opening_throws(after, thrower, len(after.history))
+                 count=count, player=seat_name(thrower))  # fmt: skip
+    listed = _opening_throws(after, thrower, len(after.history), seating=seating)
+    if you:
+        return _("{throws}: you play Black", throws=listed)
+    if computer:
+        return _("{throws}: the computer plays Black", throws=listed)
     return _("{throws}: {player} plays Black", throws=listed, player=seat_name(thrower))
 
 
-def opening_misses(after: SenetState, thrower: int) -> str | None:
+def opening_misses(after: SenetState, thrower: int, seating: Seating = SIDES) -> str | None:
     """The throws of a decided opening before its 1, as ``opening_line`` lists or
     counts them ("Player 1 threw 3, Player 2 threw 4"); None when the 1 came first."""
     misses = len(after.history) - 1
     if misses <= 0:
         return None
     # The newest throw is the 1: the misses are the ones before it, by the other seat first.
-    return _opening_throws(after, thrower, misses, skip=1)
+    return _opening_throws(after, thrower, misses, skip=1, seating=seating)
 
 
-def _opening_throws(after: SenetState, thrower: int, count: int, skip: int = 0) -> str:
+def _opening_throws(
+    after: SenetState, thrower: int, count: int, skip: int = 0, seating: Seating = SIDES
+) -> str:
     """The ``count`` opening throws before the newest ``skip``, oldest first: listed
     by seat and value, or only counted when there are more than ``OPENING_LISTED``."""
     if count > OPENING_LISTED:
@@ -279,35 +398,62 @@ def _opening_throws(after: SenetState, thrower: int, count: int, skip: int = 0) 
     newest = islice(newest_first(after.history), skip, skip + count)
     # The thrower threw the newest throw, the other seat the one before, and so on.
     parts = [
-        _("{player} threw {value}", player=seat_name(thrower if k % 2 == 0 else 1 - thrower),
-          value=after.rules.throw_value(throw.light))
+        _opening_throw(thrower if k % 2 == 0 else 1 - thrower,
+                       after.rules.throw_value(throw.light), seating)
         for k, throw in enumerate(newest, skip)
     ]  # fmt: skip
-    return ", ".join(reversed(parts))
+    text = ", ".join(reversed(parts))
+    # "you" and "the computer" are written as they stand inside the list; the list
+    # opens its line or sentence, so its first letter is a capital.
+    return text[:1].upper() + text[1:]
 
 
-def log_entry(before: SenetState, action: Throw | Move, after: SenetState) -> str | None:
+def _opening_throw(seat: int, value: int, seating: Seating) -> str:
+    """One throw of the opening, as an item of its list."""
+    if seating.is_you(seat):
+        # Translators: an item of a list, lower case unless your language says otherwise.
+        return _("you threw {value}", value=value)
+    if seating.is_computer(seat):
+        # Translators: an item of a list, lower case unless your language says otherwise.
+        return _("the computer threw {value}", value=value)
+    return _("{player} threw {value}", player=seat_name(seat), value=value)
+
+
+def log_entry(
+    before: SenetState, action: Throw | Move, after: SenetState, seating: Seating = SIDES
+) -> str | None:
     """A line of the move list for an action, or None when the action is a throw
     whose line comes later: one whose move will make the line, or an opening throw
     before the 1 (the opening is one line, ``opening_line``, at its end)."""
+    seat = before.seat
+    you = seating.is_you(seat)
     if isinstance(action, Throw):
         value = before.rules.throw_value(action.light)
         kind = after.effects[0][0] if after.effects else None
         if kind == "opening_one":
-            return opening_line(after, before.seat)
+            return opening_line(after, seat, seating)
         if kind == "opening_miss":
             return None
+        if kind == "lost" and you:
+            return _("You threw {value}: lost", value=value)
         if kind == "lost":
-            return _("{side} threw {value}: lost", side=side_name(after, before.seat), value=value)
+            side = seating.subject(seat, side_name(after, seat))
+            return _("{side} threw {value}: lost", side=side, value=value)
         return None
     if before.throw is None:
         return None  # kept after the throw limit, without effect (see state.kept_after_limit)
     value = before.throw_value
+    side = seating.subject(seat, side_name(after, seat))
     if action == PASS:
-        return _("{side} threw {value}: passes", side=side_name(after, before.seat), value=value)
-    text = _("{side} threw {value}: {move}.", side=side_name(after, before.seat),
-             value=value, move=_move_text(action))  # fmt: skip
-    extras = _effects_text(after)
+        if you:
+            return _("You threw {value}: passed", value=value)
+        return _("{side} threw {value}: passes", side=side, value=value)
+    if you:
+        text = _("You threw {value}: {move}.", value=value, move=_move_text(action))
+    else:
+        text = _("{side} threw {value}: {move}.", side=side, value=value,
+                 move=_move_text(action))  # fmt: skip
+    extras = _effects_text(after, seating)
     return " ".join([text, *extras])
 
 
@@ -315,7 +461,7 @@ def _move_text(move: Move) -> str:
     return f"{square_word(move.src)} → {square_word(move.dst)}"
 
 
-def game_log(state: SenetState) -> list[str]:
+def game_log(state: SenetState, seating: Seating = SIDES) -> list[str]:
     """The whole move list, rebuilt by replaying the game from its start."""
-    lines = (log_entry(before, action, after) for before, action, after in replay(state))
+    lines = (log_entry(before, action, after, seating) for before, action, after in replay(state))
     return [line for line in lines if line]

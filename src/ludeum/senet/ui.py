@@ -3,8 +3,9 @@ game's ``ui`` module (see ``ludeum.games``): pure functions of states.
 
 ``announce`` words each action for the page's live region, for players who follow
 the game by ear: sides are named by colour (by player before the opening decides the
-colours), squares by number, and what the rules did to the pieces (a bump, the
-water, the plinth, bearing off) is said with the move that caused it.
+colours; "you" and "the computer" against the computer), squares by number, and
+what the rules did to the pieces (a bump, the water, the plinth, bearing off) is
+said with the move that caused it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import random
 from ..history import newest_first
 from ..i18n import _
 from ..player_cards import SideCard
+from ..seats import SIDES, Seating
 from . import log, opening, svg
 from .rulesets import JEQUIER, PRESETS, SenetRules
 from .setup_form import ruleset_name as _ruleset_name
@@ -80,6 +82,12 @@ def turn_marks(steps) -> frozenset[int]:
 
 
 def ruleset_name(state: SenetState) -> str:
+    return _ruleset_name(state.rules)
+
+
+def reading_name(state: SenetState) -> str:
+    """The reading, where a saved game is named: Senet's readings are different
+    games, so it is always named."""
     return _ruleset_name(state.rules)
 
 
@@ -172,39 +180,69 @@ def _who(state: SenetState, seat: int) -> str:
     return log.seat_name(seat) if colour is None else svg.colour_name(colour)
 
 
-def announce(before: SenetState, action, after: SenetState) -> str:
+def announce(before: SenetState, action, after: SenetState, seating: Seating = SIDES) -> str:
     """What an action did, in words for the live region: "White threw 3.",
-    "Black moves from 12 to 15 and bumps a White piece back to 12."; then who throws
-    again, or how the game ended."""
+    "Black moves from 12 to 15 and bumps a White piece back to 12." ("You move from
+    12 to 15 and bump the computer's piece back to 12."); then who throws again, or
+    how the game ended."""
     seat = before.seat
-    side = _who(after, seat)
+    you = seating.is_you(seat)
+    side = seating.subject(seat, _who(after, seat))
     effects = {effect[0]: effect[1:] for effect in after.effects}
     if isinstance(action, Throw):
-        value = before.rules.throw_value(action.light)
-        if "opening_miss" in effects:
-            text = _("{side} threw {value}: not a 1.", side=side, value=value)
-        elif "opening_one" in effects:
-            text = _("{side} threw a 1 and plays Black.", side=side)
-            misses = log.opening_misses(after, seat)  # the opening is one action on the page
-            if misses:
-                text = f"{misses}. {text}"
-        elif "lost" in effects and after.waiting & (1 << (after.colour_of(seat) or 0)):
-            text = _("{side} threw {value}: no piece may move before its side throws a 1.",
-                     side=side, value=value)  # fmt: skip
-        elif "lost" in effects:
-            text = _("{side} threw {value}, but no piece can use it: the throw is lost.",
-                     side=side, value=value)  # fmt: skip
-        elif after.moves == (PASS,):
-            text = _("{side} threw {value}: the piece in the water can only wait.",
-                     side=side, value=value)  # fmt: skip
-        else:
-            text = _("{side} threw {value}.", side=side, value=value)
+        text = _throw_words(before, action, after, seating, effects)
+    elif you:
+        text = _your_move_words(after, action, seating, effects)
     else:
-        text = _move_words(after, action, seat, side, effects)
-    return " ".join([text, *_what_next(after, seat, side, effects)])
+        text = _move_words(after, action, seat, side, seating, effects)
+    return " ".join([text, *_what_next(after, seat, side, seating, effects)])
 
 
-def _move_words(after: SenetState, move: Move, seat: int, side: str, effects: dict) -> str:
+def _throw_words(
+    before: SenetState, action: Throw, after: SenetState, seating: Seating, effects: dict
+) -> str:
+    seat = before.seat
+    value = before.rules.throw_value(action.light)
+    waiting = "lost" in effects and after.waiting & (1 << (after.colour_of(seat) or 0))
+    if "opening_one" in effects:
+        if seating.is_you(seat):
+            text = _("You threw a 1 and play Black.")
+        else:
+            text = _("{side} threw a 1 and plays Black.",
+                     side=seating.subject(seat, _who(after, seat)))  # fmt: skip
+        misses = log.opening_misses(after, seat, seating)  # the opening is one action on the page
+        return f"{misses}. {text}" if misses else text
+    if seating.is_you(seat):
+        if "opening_miss" in effects:
+            return _("You threw {value}: not a 1.", value=value)
+        if waiting:
+            return _("You threw {value}: no piece may move before your side throws a 1.",
+                     value=value)  # fmt: skip
+        if "lost" in effects:
+            return _("You threw {value}, but no piece can use it: the throw is lost.",
+                     value=value)  # fmt: skip
+        if after.moves == (PASS,):
+            return _("You threw {value}: your piece in the water can only wait.", value=value)
+        return _("You threw {value}.", value=value)
+    side = seating.subject(seat, _who(after, seat))
+    if "opening_miss" in effects:
+        return _("{side} threw {value}: not a 1.", side=side, value=value)
+    if waiting:
+        return _("{side} threw {value}: no piece may move before its side throws a 1.",
+                 side=side, value=value)  # fmt: skip
+    if "lost" in effects:
+        return _("{side} threw {value}, but no piece can use it: the throw is lost.",
+                 side=side, value=value)  # fmt: skip
+    if after.moves == (PASS,):
+        return _("{side} threw {value}: the piece in the water can only wait.",
+                 side=side, value=value)  # fmt: skip
+    return _("{side} threw {value}.", side=side, value=value)
+
+
+def _move_words(
+    after: SenetState, move: Move, seat: int, side: str, seating: Seating, effects: dict
+) -> str:
+    """A move by ``side``, said in the third person (a side, or the computer)."""
     if move == PASS:
         if "waits" in effects:
             return _("{side} leaves the piece in the water to wait.", side=side)
@@ -224,9 +262,57 @@ def _move_words(after: SenetState, move: Move, seat: int, side: str, effects: di
         return _("{side} moves from {src} into the water.", side=side, src=src)
     if "reborn" in effects:
         return _("{side} brings the piece in the water back to {square}.", side=side, square=dst)
+    if "bumped" in effects and seating.is_computer(seat):
+        return _computer_bump_words(src, dst, effects["bumped"][1])
     if "bumped" in effects:
         return _bump_words(side, src, dst, effects["bumped"][1], after.colour_of(seat) == BLACK)
     return _("{side} moves from {src} to {dst}.", side=side, src=src, dst=dst)
+
+
+def _your_move_words(after: SenetState, move: Move, seating: Seating, effects: dict) -> str:
+    """A move of yours, against the computer: ``_move_words`` in the second person."""
+    if move == PASS:
+        if "waits" in effects:
+            return _("You leave your piece in the water to wait.")
+        return _("You pass.")
+    src, dst = move
+    if src == PLINTH:
+        return _("You enter a piece on {square}.", square=dst)
+    if dst == OFF:
+        return _("You bear off the piece on {square}.", square=src)
+    if "water" in effects:
+        return _("You move from {src} into the water; the piece starts again on {square}.",
+                 src=src, square=effects["water"][0])  # fmt: skip
+    if "to_plinth" in effects:
+        return _("You move from {src} into the water; the piece goes back to the plinth.",
+                 src=src)  # fmt: skip
+    if "into_water" in effects:
+        return _("You move from {src} into the water.", src=src)
+    if "reborn" in effects:
+        return _("You bring your piece in the water back to {square}.", square=dst)
+    if "bumped" in effects:
+        back = effects["bumped"][1]
+        if back == PLINTH:
+            return _("You move from {src} to {dst} and send the computer's piece back to its "
+                     "plinth.", src=src, dst=dst)  # fmt: skip
+        if back == WATER:
+            return _("You move from {src} to {dst} and bump the computer's piece into the "
+                     "water.", src=src, dst=dst)  # fmt: skip
+        return _("You move from {src} to {dst} and bump the computer's piece back to {back}.",
+                 src=src, dst=dst, back=back)  # fmt: skip
+    return _("You move from {src} to {dst}.", src=src, dst=dst)
+
+
+def _computer_bump_words(src: int, dst: int, back: int) -> str:
+    """The computer's move that bumps your piece."""
+    if back == PLINTH:
+        return _("The computer moves from {src} to {dst} and sends your piece back to its "
+                 "plinth.", src=src, dst=dst)  # fmt: skip
+    if back == WATER:
+        return _("The computer moves from {src} to {dst} and bumps your piece into the water.",
+                 src=src, dst=dst)  # fmt: skip
+    return _("The computer moves from {src} to {dst} and bumps your piece back to {back}.",
+             src=src, dst=dst, back=back)  # fmt: skip
 
 
 def _bump_words(side: str, src: int, dst: int, back: int, white_bumped: bool) -> str:
@@ -251,18 +337,29 @@ def _bump_words(side: str, src: int, dst: int, back: int, white_bumped: bool) ->
              side=side, src=src, dst=dst, back=back)  # fmt: skip
 
 
-def _what_next(after: SenetState, seat: int, side: str, effects: dict) -> list[str]:
+def _what_next(
+    after: SenetState, seat: int, side: str, seating: Seating, effects: dict
+) -> list[str]:
     """The game's end, or the same side throwing again."""
     if after.winner is None:
-        return [_("{side} throws again.", side=side)] if "extra_throw" in effects else []
+        if "extra_throw" not in effects:
+            return []
+        if seating.is_you(seat):
+            return [_("You throw again.")]
+        return [_("{side} throws again.", side=side)]
+    if "throw_limit" not in effects and seating.is_you(after.winner):
+        return [_("You have borne off every piece and win, by {score} points.",
+                  score=after.outcome().score)]  # fmt: skip
     if "throw_limit" not in effects:
-        winner = _who(after, after.winner)
+        winner = seating.subject(after.winner, _who(after, after.winner))
         return [_("{side} has borne off every piece and wins, by {score} points.",
                   side=winner, score=after.outcome().score)]  # fmt: skip
     limit = after.rules.throw_limit
     if after.winner == DRAW:
         return [_("The game stops after {limit} throws with neither side ahead: a draw.",
                   limit=limit)]  # fmt: skip
+    if seating.you is not None:
+        return [log.ending(after, seating)]  # "you are further along", as the status says
     return [_("The game stops after {limit} throws: {side} is further along and wins.",
               limit=limit, side=_who(after, after.winner))]  # fmt: skip
 

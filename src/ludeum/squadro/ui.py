@@ -14,6 +14,7 @@ import random
 from ..history import last
 from ..i18n import _
 from ..player_cards import SideCard
+from ..seats import SIDES, Seating
 from . import log, svg
 from .rules import HOME, PIECES_TO_WIN, POSITION, TURNAROUND, H
 from .state import Move, SquadroState, new_game
@@ -36,6 +37,12 @@ def start(options: dict, first_seat: int) -> SquadroState:
 
 def ruleset_name(state: SquadroState) -> str:
     return _("Light moves across, Dark moves down")
+
+
+def reading_name(state: SquadroState) -> None:
+    """Squadro has one set of rules: a saved game is named by the game alone (its
+    subtitle, ``ruleset_name``, says how the sides move, not which game it is)."""
+    return None
 
 
 def side_svg(state: SquadroState) -> str:
@@ -91,39 +98,69 @@ def piece_actions(state: SquadroState, name: str) -> tuple:
     return tuple(m for m in state.legal_moves() if f"L{m.lane}" == name)
 
 
-def announce(before: SquadroState, action: Move, after: SquadroState) -> str:
+def announce(before: SquadroState, action: Move, after: SquadroState,
+             seating: Seating = SIDES) -> str:  # fmt: skip
     """What a move did, in words for the live region: "Light moves piece 2 out to
-    the crossing with lane 3.", pieces jumped and sent back, the end of the game."""
+    the crossing with lane 3." ("You move piece 2..." against the computer), pieces
+    jumped and sent back, the end of the game."""
     seat = before.seat
-    side = svg.side_name(seat)
     lane = action.lane
     progress = after.progress[seat][lane]
-    if progress == HOME:
-        texts = [_("{side} brings piece {lane} home.", side=side, lane=lane)]
-    elif before.progress[seat][lane] < TURNAROUND <= progress:
-        texts = [_("{side} moves piece {lane} to the far edge, where it turns round.",
-                   side=side, lane=lane)]  # fmt: skip
-    elif progress < TURNAROUND:
-        texts = [_("{side} moves piece {lane} out to the crossing with lane {crossing}.",
-                   side=side, lane=lane, crossing=POSITION[progress])]  # fmt: skip
+    if seating.is_you(seat):
+        texts = [_your_move_words(lane, before.progress[seat][lane], progress)]
     else:
-        texts = [_("{side} moves piece {lane} back to the crossing with lane {crossing}.",
-                   side=side, lane=lane, crossing=POSITION[progress])]  # fmt: skip
+        side = seating.subject(seat, svg.side_name(seat))
+        if progress == HOME:
+            texts = [_("{side} brings piece {lane} home.", side=side, lane=lane)]
+        elif before.progress[seat][lane] < TURNAROUND <= progress:
+            texts = [_("{side} moves piece {lane} to the far edge, where it turns round.",
+                       side=side, lane=lane)]  # fmt: skip
+        elif progress < TURNAROUND:
+            texts = [_("{side} moves piece {lane} out to the crossing with lane {crossing}.",
+                       side=side, lane=lane, crossing=POSITION[progress])]  # fmt: skip
+        else:
+            texts = [_("{side} moves piece {lane} back to the crossing with lane {crossing}.",
+                       side=side, lane=lane, crossing=POSITION[progress])]  # fmt: skip
     other = 1 - seat
     for effect in after.effects:
         if effect[0] != "jumped":
             continue
-        texts.extend(_jumped_words(other, jumped, after.progress[other][jumped] == 0)
+        texts.extend(_jumped_words(other, jumped, after.progress[other][jumped] == 0, seating)
                      for jumped in effect[1])  # fmt: skip
-    if after.winner is not None:
-        texts.append(_("{side} has brought four pieces home and wins.",
-                       side=svg.side_name(after.winner)))  # fmt: skip
+    if after.winner is not None and seating.is_you(after.winner):
+        texts.append(_("You have brought four pieces home and win."))
+    elif after.winner is not None:
+        winner = seating.subject(after.winner, svg.side_name(after.winner))
+        texts.append(_("{side} has brought four pieces home and wins.", side=winner))
     return " ".join(texts)
 
 
-def _jumped_words(seat: int, lane: int, at_start: bool) -> str:
+def _your_move_words(lane: int, before: int, progress: int) -> str:
+    """A move of yours against the computer, from ``before`` to ``progress``."""
+    if progress == HOME:
+        return _("You bring piece {lane} home.", lane=lane)
+    if before < TURNAROUND <= progress:
+        return _("You move piece {lane} to the far edge, where it turns round.", lane=lane)
+    if progress < TURNAROUND:
+        return _("You move piece {lane} out to the crossing with lane {crossing}.",
+                 lane=lane, crossing=POSITION[progress])  # fmt: skip
+    return _("You move piece {lane} back to the crossing with lane {crossing}.",
+             lane=lane, crossing=POSITION[progress])  # fmt: skip
+
+
+def _jumped_words(seat: int, lane: int, at_start: bool, seating: Seating = SIDES) -> str:
     """A jumped piece and where it went back to: one whole message per side, as the
     side qualifies "piece" and may have to agree with it in other languages."""
+    if seating.is_you(seat):
+        if at_start:
+            return _("Your piece {lane} is jumped and goes back to its start.", lane=lane)
+        return _("Your piece {lane} is jumped and goes back to the far edge.", lane=lane)
+    if seating.is_computer(seat):
+        if at_start:
+            return _("The computer's piece {lane} is jumped and goes back to its start.",
+                     lane=lane)  # fmt: skip
+        return _("The computer's piece {lane} is jumped and goes back to the far edge.",
+                 lane=lane)  # fmt: skip
     if seat == H:
         if at_start:
             return _("Light piece {lane} is jumped and goes back to its start.", lane=lane)
