@@ -22,7 +22,8 @@ from ludeum.lessons import attempt as attempts
 
 from .page import announce, arrow_on_board, element, focus_cell, listen
 
-#: localStorage: ``{"senet": 3, ...}``, the steps passed in each lesson.
+#: localStorage: ``{"senet": [0, 1, 2], ...}``, the steps passed in each lesson
+#: (``ludeum.lessons.read_progress`` also reads the count kept before issue 37).
 PROGRESS_KEY = "ludeum:v1:lessons"
 
 
@@ -86,7 +87,7 @@ class Lessons:
 
     def resume(self, lesson_id: str, back: str | None = None) -> None:
         """A lesson where the learner left it (its first step not passed)."""
-        passed = self.progress().get(lesson_id, 0)
+        passed = self.progress().get(lesson_id, frozenset())
         if lesson_id in lessons.LESSON_IDS:
             self.open(lesson_id, lessons.resume_step(lessons.lesson(lesson_id), passed), back)
         else:
@@ -144,7 +145,7 @@ class Lessons:
     def judged(self, verdict) -> None:
         """The verdict on the move just played, said, and the way on focused."""
         if verdict.passed:
-            self.record(self.index + 1)
+            self.record(self.index)
             self.say(_("Right. {what}", what=verdict.text))
         else:
             self.say(_("Not this time. {why}", why=verdict.text))
@@ -167,7 +168,7 @@ class Lessons:
         self.attempt, thrown = attempts.throw(self.attempt, self.rng)
         if thrown is None:
             return
-        self.record(self.index + 1)
+        self.record(self.index)
         light = thrown.light
         value = self.attempt.state.rules.throw_value(light)
         self.say(_("{light} light sides up: a throw of {value}.", light=light, value=value))
@@ -191,7 +192,7 @@ class Lessons:
     def play(self) -> None:
         """The last step: a game against the computer at Easy, on the game screen."""
         item = self.item
-        self.record(len(item.steps))
+        self.record(len(item.steps) - 1)
         document.documentElement.dataset.screen = "game"
         players = (seats.HUMAN, lessons.PLAY_LEVEL)
         self.screen.new_game.start(item.game, dict(item.options), players=players)
@@ -206,14 +207,14 @@ class Lessons:
 
     # -- progress ------------------------------------------------------------------
 
-    def progress(self) -> dict[str, int]:
+    def progress(self) -> lessons.Progress:
         return lessons.read_progress(self.storage.get(PROGRESS_KEY))
 
-    def record(self, passed: int) -> None:
-        """Keep the steps passed; a write that fails is said, not swallowed."""
+    def record(self, step: int) -> None:
+        """Keep step ``step`` passed; a write that fails is said, not swallowed."""
         if self.screen.launch.kiosk:
             return  # a kiosk keeps nothing of one visitor for the next
-        progress = lessons.progress_after(self.progress(), self.item.id, passed)
+        progress = lessons.progress_after(self.progress(), self.item.id, step)
         if not self.storage.set(PROGRESS_KEY, lessons.write_progress(progress)):
             self.screen.notice(
                 _("Your progress in the lessons could not be kept in this browser."),
@@ -259,7 +260,7 @@ class Lessons:
         element("lesson-game").textContent = _("Lesson · {count} steps", count=len(item.steps))
         element("lesson-title").textContent = _(item.title)
         element("lesson-steps").innerHTML = lessons.steps_html(
-            item, self.index, self.progress().get(item.id, 0)
+            item, self.index, self.progress().get(item.id, frozenset())
         )
         element("lesson-step-title").textContent = _(
             "Step {number} of {count}: {title}",
