@@ -277,10 +277,16 @@ class Lessons:
         if state is not None:
             options = self.screen.view.board_options(ui)
             options.pop("aid", None)  # the magnet map would give the answers away
+            # While a verdict shows, no piece is offered: none would answer a tap.
+            playable = attempt.playable(step)
             board.innerHTML = ui.board_svg(
-                state, selected=attempt.selected, last_move=ui.last_move(state), **options
+                state,
+                selected=attempt.selected,
+                last_move=ui.last_move(state),
+                playable=playable,
+                **options,
             )
-            if self.step.kind == "move" and (attempt.passed or attempt.wrong):
+            if step.kind == "move" and not playable:
                 board.querySelector("svg").setAttribute("aria-disabled", "true")
             if ui.GAME == "senet":  # the throw being played, still shown after the move
                 thrown = state if state.throw is not None else attempt.start

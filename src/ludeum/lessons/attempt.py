@@ -37,6 +37,12 @@ class Attempt:
         """The board takes a move: neither passed nor showing a wrong one."""
         return self.state is not None and not self.passed and not self.wrong
 
+    def playable(self, step: Step) -> bool:
+        """The board offers moves (its pieces that can move ringed and named so): a
+        move step's board that takes one. While a verdict shows, and on a throw step,
+        no piece is offered: none would answer a tap (issue 37)."""
+        return step.kind == "move" and self.open()
+
 
 def begin(item: Lesson, step: Step) -> Attempt:
     """The step's board as it opens."""
