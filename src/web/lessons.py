@@ -149,6 +149,7 @@ class Lessons:
             self.say(_("Right. {what}", what=verdict.text))
         else:
             self.say(_("Not this time. {why}", why=verdict.text))
+        self.sound(attempts.VERDICT_SOUNDS[self.attempt.verdict])
         self.render()
         button = element("lesson-next" if verdict.passed else "lesson-retry")
         if not button.hidden:
@@ -169,6 +170,7 @@ class Lessons:
         if thrown is None:
             return
         self.record(self.index)
+        self.sound("throw")
         light = thrown.light
         value = self.attempt.state.rules.throw_value(light)
         self.say(_("{light} light sides up: a throw of {value}.", light=light, value=value))
@@ -204,6 +206,11 @@ class Lessons:
 
     def say(self, text: str) -> None:
         element("lesson-said").textContent = text
+
+    def sound(self, name: str) -> None:
+        """A recipe of ``ludeum.sounds``, if the visitor has sound on (``web.sound``)."""
+        if self.screen.sound is not None:
+            self.screen.sound.play(name)
 
     # -- progress ------------------------------------------------------------------
 
@@ -294,6 +301,12 @@ class Lessons:
         else:
             board.innerHTML = lessons.play_picture(item)
         board.hidden = False
+        # Its mark and colour (app.css); on a phone it takes the task's place.
+        lesson_box = element("lesson")
+        if attempt.verdict is None:
+            lesson_box.removeAttribute("data-verdict")
+        else:
+            lesson_box.dataset.verdict = attempt.verdict
         kind = step.kind
         element("lesson-throw").hidden = kind != "throw" or attempt.passed
         element("lesson-retry").hidden = not attempt.wrong

@@ -38,7 +38,7 @@ def test_the_hints_move_passes_the_step_and_the_board_then_waits(item, step) -> 
     move = hint_move(item, step, attempt.state)
     after, verdict, refused = attempts.played(attempt, step, move)
     assert verdict.passed and after.passed and not after.wrong and refused is None
-    assert not after.playable(step)
+    assert after.verdict == "right" and not after.playable(step)
     assert after.state.actions()[-1] == move
     ui = ui_for(after.state)
     name = ui.piece_name(move) or "1"
@@ -64,10 +64,10 @@ def test_a_move_the_step_does_not_ask_for_is_wrong_and_try_again_undoes_it(item,
     attempt = attempts.begin(item, step)
     wrong, verdict, _ = attempts.played(attempt, step, moves_not_asked_for(item, step)[0])
     assert wrong.wrong and not wrong.passed and not verdict.passed and not wrong.open()
-    assert not wrong.playable(step)
+    assert wrong.verdict == "wrong" and not wrong.playable(step)
     again = attempts.retry(wrong)
     assert again.state is attempt.start and again.selected is None and again.open()
-    assert again.playable(step)
+    assert again.verdict is None and again.playable(step)
 
 
 @pytest.mark.parametrize("item,step", MOVE_STEPS)
@@ -149,3 +149,13 @@ def test_no_piece_is_offered_while_a_verdict_shows() -> None:
             ui = ui_for(shown.state)
             offered += offers_a_piece(ui.board_svg(shown.state))
     assert offered > 0
+
+
+@pytest.mark.parametrize("verdict", sorted(attempts.VERDICT_SOUNDS))
+def test_each_verdict_has_a_sound_of_its_own(verdict) -> None:
+    from ludeum import sounds
+
+    name = attempts.VERDICT_SOUNDS[verdict]
+    assert name in sounds.RECIPES
+    games = {"win", "loss", "draw", "move", "capture", "throw", "water"}
+    assert len({attempts.VERDICT_SOUNDS[v] for v in attempts.VERDICT_SOUNDS} - games) == 2
