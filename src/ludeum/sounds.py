@@ -10,7 +10,8 @@ Which sound an action makes is read from the states before and after it, the sam
 ``effects`` the move list reads (each game's ``log.py``): a throw of the sticks, a
 move, a capture (Senet's bump or swap, Squadro's jump that sends pieces back,
 Lodestone's capture), a Senet piece falling into the water, and the end of a game,
-which sounds different to the person who won, lost or drew.
+which sounds different to the person who won, lost or drew. A lesson's verdict has
+a sound of its own, right or wrong.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def _notes(wave: str, pitches, step: float, gain: float, decay: float) -> tuple[
 
 
 # Equal-tempered pitches in Hz.
-C4, E_FLAT4, G4, A4 = 261.63, 311.13, 392.0, 440.0
+C4, E_FLAT4, E4, G4, A4 = 261.63, 311.13, 329.63, 392.0, 440.0
 C5, E5, G5, C6 = 523.25, 659.25, 783.99, 1046.5
 
 RECIPES: dict[str, Recipe] = {
@@ -128,6 +129,11 @@ RECIPES: dict[str, Recipe] = {
         Recipe("win", _notes("triangle", (C5, E5, G5, C6), 0.1, 0.4, 0.25)),
         Recipe("loss", _notes("triangle", (G4, E_FLAT4, C4), 0.14, 0.4, 0.3)),
         Recipe("draw", _notes("triangle", (A4, A4), 0.16, 0.35, 0.25)),
+        # A lesson's verdict (ludeum.lessons.attempt.VERDICT_SOUNDS): two bright
+        # notes rising for a right answer; two soft ones falling for a wrong one, gentler
+        # than a lost game's, since a child is meant to try again.
+        Recipe("right", _notes("triangle", (G5, C6), 0.09, 0.35, 0.2)),
+        Recipe("wrong", _notes("sine", (E4, C4), 0.13, 0.3, 0.2)),
     )
 }
 

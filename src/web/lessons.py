@@ -22,7 +22,8 @@ from ludeum.lessons import attempt as attempts
 
 from .page import announce, arrow_on_board, element, focus_cell, listen
 
-#: localStorage: ``{"senet": 3, ...}``, the steps passed in each lesson.
+#: localStorage: ``{"senet": [0, 1, 2], ...}``, the steps passed in each lesson
+#: (``ludeum.lessons.read_progress`` also reads the count kept before issue 37).
 PROGRESS_KEY = "ludeum:v1:lessons"
 
 
@@ -86,7 +87,7 @@ class Lessons:
 
     def resume(self, lesson_id: str, back: str | None = None) -> None:
         """A lesson where the learner left it (its first step not passed)."""
-        passed = self.progress().get(lesson_id, 0)
+        passed = self.progress().get(lesson_id, frozenset())
         if lesson_id in lessons.LESSON_IDS:
             self.open(lesson_id, lessons.resume_step(lessons.lesson(lesson_id), passed), back)
         else:
@@ -144,10 +145,11 @@ class Lessons:
     def judged(self, verdict) -> None:
         """The verdict on the move just played, said, and the way on focused."""
         if verdict.passed:
-            self.record(self.index + 1)
+            self.record(self.index)
             self.say(_("Right. {what}", what=verdict.text))
         else:
             self.say(_("Not this time. {why}", why=verdict.text))
+        self.sound(attempts.VERDICT_SOUNDS[self.attempt.verdict])
         self.render()
         button = element("lesson-next" if verdict.passed else "lesson-retry")
         if not button.hidden:
@@ -167,7 +169,8 @@ class Lessons:
         self.attempt, thrown = attempts.throw(self.attempt, self.rng)
         if thrown is None:
             return
-        self.record(self.index + 1)
+        self.record(self.index)
+        self.sound("throw")
         light = thrown.light
         value = self.attempt.state.rules.throw_value(light)
         self.say(_("{light} light sides up: a throw of {value}.", light=light, value=value))
@@ -191,7 +194,7 @@ class Lessons:
     def play(self) -> None:
         """The last step: a game against the computer at Easy, on the game screen."""
         item = self.item
-        self.record(len(item.steps))
+        self.record(len(item.steps) - 1)
         document.documentElement.dataset.screen = "game"
         players = (seats.HUMAN, lessons.PLAY_LEVEL)
         self.screen.new_game.start(item.game, dict(item.options), players=players)
@@ -204,16 +207,21 @@ class Lessons:
     def say(self, text: str) -> None:
         element("lesson-said").textContent = text
 
+    def sound(self, name: str) -> None:
+        """A recipe of ``ludeum.sounds``, if the visitor has sound on (``web.sound``)."""
+        if self.screen.sound is not None:
+            self.screen.sound.play(name)
+
     # -- progress ------------------------------------------------------------------
 
-    def progress(self) -> dict[str, int]:
+    def progress(self) -> lessons.Progress:
         return lessons.read_progress(self.storage.get(PROGRESS_KEY))
 
-    def record(self, passed: int) -> None:
-        """Keep the steps passed; a write that fails is said, not swallowed."""
+    def record(self, step: int) -> None:
+        """Keep step ``step`` passed; a write that fails is said, not swallowed."""
         if self.screen.launch.kiosk:
             return  # a kiosk keeps nothing of one visitor for the next
-        progress = lessons.progress_after(self.progress(), self.item.id, passed)
+        progress = lessons.progress_after(self.progress(), self.item.id, step)
         if not self.storage.set(PROGRESS_KEY, lessons.write_progress(progress)):
             self.screen.notice(
                 _("Your progress in the lessons could not be kept in this browser."),
@@ -259,7 +267,7 @@ class Lessons:
         element("lesson-game").textContent = _("Lesson · {count} steps", count=len(item.steps))
         element("lesson-title").textContent = _(item.title)
         element("lesson-steps").innerHTML = lessons.steps_html(
-            item, self.index, self.progress().get(item.id, 0)
+            item, self.index, self.progress().get(item.id, frozenset())
         )
         element("lesson-step-title").textContent = _(
             "Step {number} of {count}: {title}",
@@ -276,10 +284,16 @@ class Lessons:
         if state is not None:
             options = self.screen.view.board_options(ui)
             options.pop("aid", None)  # the magnet map would give the answers away
+            # While a verdict shows, no piece is offered: none would answer a tap.
+            playable = attempt.playable(step)
             board.innerHTML = ui.board_svg(
-                state, selected=attempt.selected, last_move=ui.last_move(state), **options
+                state,
+                selected=attempt.selected,
+                last_move=ui.last_move(state),
+                playable=playable,
+                **options,
             )
-            if self.step.kind == "move" and (attempt.passed or attempt.wrong):
+            if step.kind == "move" and not playable:
                 board.querySelector("svg").setAttribute("aria-disabled", "true")
             if ui.GAME == "senet":  # the throw being played, still shown after the move
                 thrown = state if state.throw is not None else attempt.start
@@ -287,6 +301,12 @@ class Lessons:
         else:
             board.innerHTML = lessons.play_picture(item)
         board.hidden = False
+        # Its mark and colour (app.css); on a phone it takes the task's place.
+        lesson_box = element("lesson")
+        if attempt.verdict is None:
+            lesson_box.removeAttribute("data-verdict")
+        else:
+            lesson_box.dataset.verdict = attempt.verdict
         kind = step.kind
         element("lesson-throw").hidden = kind != "throw" or attempt.passed
         element("lesson-retry").hidden = not attempt.wrong

@@ -183,7 +183,8 @@ class Welcome:
         for button in element("welcome").querySelectorAll("button[data-lesson]"):
             lesson_id = str(button.dataset.lesson)
             if lesson_id in lessons.LESSON_IDS:
-                button.innerHTML = lobby.learn_html(lesson_id, progress.get(lesson_id, 0))
+                passed = len(progress.get(lesson_id, ()))
+                button.innerHTML = lobby.learn_html(lesson_id, passed)
 
     def render_continue(self) -> None:
         self.render_lessons()

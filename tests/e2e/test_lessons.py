@@ -1,6 +1,8 @@
 """Lessons (issue 27): each game's lesson completed by clicks, a wrong move explained and
 undone, a refused move explained, a lesson opened by its link in a museum's frame,
-and the kiosk's "Learn to play" with its idle reset."""
+and the kiosk's "Learn to play" with its idle reset. Issue 37: on a phone the task is
+in view with the board, a verdict does not cover the step numbers, only the steps
+passed are ticked, and no piece is offered while a verdict shows."""
 
 from __future__ import annotations
 
@@ -16,6 +18,10 @@ from test_embedding import host_page
 from ludeum.lessons import hint_move, lesson, start_position
 
 SAID = "#lesson-said"
+#: The sounds played so far and the last one's name (src/web/sound.py).
+HEARD = "() => [window.ludeumSoundsPlayed ?? 0, window.ludeumLastSound ?? null]"
+#: The pieces a board offers as ones that can move: ringed, or named so.
+OFFERED = '.movable, [aria-label*="can move"], [aria-label*="peut bouger"]'
 
 
 def clicks_for(game: str, notation: str) -> list[str]:
@@ -104,22 +110,42 @@ def test_each_lesson_completed_by_clicks_with_progress_kept(app_page: Page, site
     expect(page.locator("#player-cards")).to_contain_text("Easy")
 
 
+def in_view_with_the_board(page: Page) -> None:
+    """A phone's first screen: the whole board and the whole task, and the step numbers
+    above the task's bar (which holds the verdict once a move is played)."""
+    expect(page.locator("#lesson-board svg")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#lesson-task")).to_be_in_viewport(ratio=1)
+    steps = page.locator("#lesson-steps").bounding_box()
+    bar = page.locator(".lesson-ask").bounding_box()
+    assert steps["y"] + steps["height"] <= bar["y"], (steps, bar)
+
+
 def test_a_wrong_move_is_explained_and_undone_and_a_refused_one_named(
     app_page: Page, site_server
 ) -> None:
     page = app_page
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{site_server.url}?lesson=senet&step=3", wait_until="commit")
-    wait_ready(page, enter=False)
+    for lesson_id, step in (("lodestone", 3), ("squadro", 3), ("senet", 3)):
+        page.goto(f"{site_server.url}?lesson={lesson_id}&step={step}", wait_until="commit")
+        wait_ready(page, enter=False)
+        in_view_with_the_board(page)
     expect(page.locator("#lesson-step-title")).to_contain_text("Bumping")
-    # A legal move that is not the answer: shown played, explained, then undone.
+    # A legal move that is not the answer: shown played, explained (a cross beside the
+    # words, the verdict in the task's place, the steps still in view), then undone.
     tap(page, "3")
     tap(page, "6")
     expect(page.locator(SAID)).to_contain_text("bumps nothing")
+    expect(page.locator("#lesson")).to_have_attribute("data-verdict", "wrong")
+    expect(page.locator(".verdict-mark .mark-wrong")).to_be_visible()
+    expect(page.locator(".verdict-mark .mark-right")).to_be_hidden()
+    assert page.evaluate(HEARD) == [1, "wrong"]  # sound is on in a tab of its own
+    steps, bar = (page.locator(s).bounding_box() for s in ("#lesson-steps", ".lesson-ask"))
+    assert steps["y"] + steps["height"] <= bar["y"], (steps, bar)
     retry = page.locator("#lesson-retry")
     expect(retry).to_be_focused()
     retry.click()
     expect(page.locator(SAID)).to_contain_text("try another move")
+    expect(page.locator("#lesson")).not_to_have_attribute("data-verdict", re.compile("."))
     board = page.locator("#lesson-board")
     expect(board.locator('[data-square="3"][data-row]')).to_have_attribute(
         "aria-label", re.compile("White")
@@ -142,6 +168,11 @@ def test_a_wrong_move_is_explained_and_undone_and_a_refused_one_named(
     page.locator('#lesson-board [data-square="7"][data-row]').focus()
     page.keyboard.press("Enter")
     expect(page.locator(SAID)).to_contain_text("Right.")
+    expect(page.locator(".verdict-mark .mark-right")).to_be_visible()
+    assert page.evaluate(HEARD) == [2, "right"]
+    # Only the step passed is ticked: not the three opened by the link before it.
+    expect(page.locator("#lesson-steps button.done")).to_have_count(1)
+    expect(page.locator('#lesson-steps button[data-step="3"]')).to_have_class(re.compile("done"))
     check_accessibility(page, "lesson, phone")
 
 
@@ -161,9 +192,22 @@ def test_a_lesson_link_opens_in_a_museum_frame_in_french(
     app.locator(READY_SELECTOR).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     expect(app.locator("#lesson-title")).to_have_text("Apprendre Lodestone")
     expect(app.locator("#lesson-step-title")).to_have_text("Étape 4 sur 7\u00a0: Prendre")
+    # A wrong move: the other side could play now, but the board takes no tap while
+    # the verdict shows, so no piece of either side is ringed or named "can move".
+    board = app.locator("#lesson-board")
+    expect(board.locator(".movable").first).to_be_attached()
+    tap(app, "a1")
+    tap(app, "c1")
+    expect(app.locator(SAID)).to_contain_text("Pas cette fois.")
+    expect(board.locator("svg")).to_have_attribute("aria-disabled", "true")
+    expect(board.locator(OFFERED)).to_have_count(0)
+    app.locator("#lesson-retry").click()
     tap(app, "e4")
     tap(app, "g4")
     expect(app.locator(SAID)).to_contain_text("Exact.")
+    expect(board.locator(OFFERED)).to_have_count(0)
+    # Another site's frame starts with sound off: the verdicts made none.
+    assert app.locator("html").evaluate(HEARD) == [0, None]
     app.locator("#lesson-next").click()
     expect(app.locator("#lesson-step-title")).to_contain_text("Échec")
 

@@ -77,6 +77,15 @@ PAIRS = [
     ("notes on rules pages", (".note", "color"), ("dialog", "background"), False),
     ("current row of the skill table", ("dialog", "color"),
      (".skill-table tr.current", "background"), False),
+    ("lesson verdict, right", ('#lesson[data-verdict="right"] .lesson-verdict', "color"),
+     ('#lesson[data-verdict="right"] .lesson-verdict', "background"), False),
+    ("lesson verdict, wrong", ('#lesson[data-verdict="wrong"] .lesson-verdict', "color"),
+     ('#lesson[data-verdict="wrong"] .lesson-verdict', "background"), False),
+    # The verdict's tick or cross, thick strokes read as large text (3:1).
+    ("lesson verdict's tick", (".verdict-mark path", "stroke"),
+     ('#lesson[data-verdict="right"] .verdict-mark circle', "fill"), True),
+    ("lesson verdict's cross", (".verdict-mark path", "stroke"),
+     ('#lesson[data-verdict="wrong"] .verdict-mark circle', "fill"), True),
     # SVG text: Senet
     ("Senet square numbers", (".senet-board .number", "fill"), (".senet-board .cell", "fill"),
      False),

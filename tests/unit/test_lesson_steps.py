@@ -138,14 +138,28 @@ def test_progress_is_read_back_and_never_trusted():
     from ludeum.lessons import progress_after, read_progress, write_progress
 
     stored = write_progress(progress_after({}, "senet", 3))
-    assert read_progress(stored) == {"senet": 3}
-    assert progress_after({"senet": 5}, "senet", 2) == {"senet": 5}
-    for junk in (None, "", "[", "[1]", '{"senet": "3"}', '{"chess": 2}'):
+    assert stored == '{"senet":[3]}'
+    assert read_progress(stored) == {"senet": {3}}  # step 4 only, not the three before
+    again = progress_after(progress_after(read_progress(stored), "senet", 0), "senet", 3)
+    assert again == {"senet": {0, 3}}
+    for junk in (None, "", "[", "[1]", '{"senet": "3"}', '{"chess": 2}', '{"senet": null}'):
         assert read_progress(junk) == {}
-    assert read_progress('{"senet": 999, "squadro": -4}') == {
-        "senet": len(lesson("senet").steps),
-        "squadro": 0,
+    assert read_progress('{"senet": [2, 2, "4", 5.0, -1, 999, true], "squadro": []}') == {
+        "senet": {2},
+        "squadro": set(),
     }
+
+
+def test_the_count_kept_before_issue_37_reads_as_the_first_steps():
+    """A browser that kept ``{"senet": 3}`` (a count) still opens its lessons: the
+    first three steps passed, clamped to the lesson; written back as a set."""
+    from ludeum.lessons import progress_after, read_progress, write_progress
+
+    old = read_progress('{"senet": 3, "squadro": 999, "lodestone": -4}')
+    assert old == {"senet": {0, 1, 2}, "squadro": set(range(len(lesson("squadro").steps))),
+                   "lodestone": set()}  # fmt: skip
+    assert write_progress(progress_after(old, "senet", 5))[:22] == '{"lodestone":[],"senet'
+    assert read_progress(write_progress(progress_after(old, "senet", 5)))["senet"] == {0, 1, 2, 5}
 
 
 def test_a_learner_comes_back_where_they_left_and_the_card_says_so():
@@ -153,10 +167,26 @@ def test_a_learner_comes_back_where_they_left_and_the_card_says_so():
 
     item = lesson("squadro")
     count = len(item.steps)
-    assert [resume_step(item, n) for n in (0, 3, count)] == [0, 3, 0]
+    every = frozenset(range(count))
+    assert resume_step(item, frozenset()) == 0
+    assert resume_step(item, frozenset({0, 1, 2})) == 3
+    assert resume_step(item, frozenset({2})) == 0  # a step passed from a link
+    assert resume_step(item, frozenset({0, 2})) == 1
+    assert resume_step(item, every) == 0
     assert learn_label(item, 0) == "Learn to play"
     assert learn_label(item, 3) == f"Continue the lesson (3 of {count} steps)"
     assert "done" in learn_label(item, count)
+
+
+def test_the_step_list_ticks_only_the_steps_passed():
+    import re
+
+    from ludeum.lessons import steps_html
+
+    html = steps_html(lesson("lodestone"), 2, frozenset({2}))
+    done = re.findall(r'class="lesson-step done" data-step="(\d+)"', html)
+    assert done == ["2"]
+    assert html.count("(done)") == 1
 
 
 def test_the_lesson_button_has_short_words_for_a_small_frame():

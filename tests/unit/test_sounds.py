@@ -48,7 +48,8 @@ def test_no_recipe_is_loud_enough_to_clip(name: str) -> None:
 def test_the_sounds_of_a_game_are_all_different() -> None:
     recipes = [recipe.voices for recipe in sounds.RECIPES.values()]
     assert len(set(recipes)) == len(recipes)
-    assert set(sounds.RECIPES) == {"throw", "move", "capture", "water", "win", "loss", "draw"}
+    assert set(sounds.RECIPES) == {"throw", "move", "capture", "water", "win", "loss", "draw",
+                                   "right", "wrong"}  # fmt: skip
 
 
 def test_a_recipe_lasts_until_its_last_voice_is_silent() -> None:

@@ -159,10 +159,16 @@ def hint_move(item: Lesson, step: Step, state):
 
 # -- progress, kept in the browser as JSON ---------------------------------------------
 
+#: The steps passed in each lesson, counted from 0: ``{"senet": frozenset({0, 2})}``.
+#: A set, not a count: a step opened by a link (``?lesson=senet&step=4``) and passed
+#: says nothing of the steps before it (issue 37).
+Progress = dict[str, frozenset[int]]
 
-def read_progress(text: str | None) -> dict[str, int]:
-    """The steps passed per lesson, from the stored JSON; anything odd is ignored
-    (a tampered or old value never stops a lesson from opening)."""
+
+def read_progress(text: str | None) -> Progress:
+    """The steps passed per lesson, from the stored JSON: ``{"senet": [0, 1, 2]}``, or
+    the count stored before issue 37 (``{"senet": 3}``: the first three steps). Anything
+    odd is ignored (a tampered or old value never stops a lesson from opening)."""
     import json
 
     if not text:
@@ -175,34 +181,39 @@ def read_progress(text: str | None) -> dict[str, int]:
         return {}
     found = {}
     for lesson_id, passed in data.items():
-        if lesson_id in LESSON_IDS and type(passed) is int:
-            found[lesson_id] = max(0, min(passed, len(lesson(lesson_id).steps)))
+        if lesson_id not in LESSON_IDS:
+            continue
+        count = len(lesson(lesson_id).steps)
+        if type(passed) is int:
+            found[lesson_id] = frozenset(range(max(0, min(passed, count))))
+        elif type(passed) is list:
+            found[lesson_id] = frozenset(n for n in passed if type(n) is int and 0 <= n < count)
     return found
 
 
-def write_progress(progress: dict[str, int]) -> str:
+def write_progress(progress: Progress) -> str:
     import json
 
-    return json.dumps({k: v for k, v in progress.items() if k in LESSON_IDS},
+    return json.dumps({k: sorted(v) for k, v in progress.items() if k in LESSON_IDS},
                       separators=(",", ":"), sort_keys=True)  # fmt: skip
 
 
-def progress_after(progress: dict[str, int], lesson_id: str, passed: int) -> dict[str, int]:
-    """Progress with ``passed`` steps of a lesson done (never less than before)."""
-    return {**progress, lesson_id: max(progress.get(lesson_id, 0), passed)}
+def progress_after(progress: Progress, lesson_id: str, step: int) -> Progress:
+    """Progress with step ``step`` (from 0) of a lesson passed, as well as those before."""
+    return {**progress, lesson_id: progress.get(lesson_id, frozenset()) | {step}}
 
 
 # -- what the lesson screen draws -----------------------------------------------------
 
 
-def steps_html(item: Lesson, index: int, passed: int) -> str:
+def steps_html(item: Lesson, index: int, passed: frozenset[int]) -> str:
     """The lesson's steps as a list of buttons: each says its number and title, the
-    one on screen is marked ``aria-current``, those passed are ticked."""
+    one on screen is marked ``aria-current``, those ``passed`` are ticked."""
     from html import escape
 
     rows = []
     for number, step in enumerate(item.steps):
-        done = number < passed
+        done = number in passed
         state = _("done") if done else ""
         current = ' aria-current="step"' if number == index else ""
         classes = " ".join(c for c in ("lesson-step", "done" if done else "") if c)
@@ -228,10 +239,11 @@ def play_picture(item: Lesson) -> str:
     return position_picture(state, ident="lesson-play", board_only=True, label=label)
 
 
-def resume_step(item: Lesson, passed: int) -> int:
-    """Where a learner who passed ``passed`` steps comes back in: the first step not
-    passed, or the start of a lesson already finished."""
-    return passed if 0 < passed < len(item.steps) else 0
+def resume_step(item: Lesson, passed: frozenset[int]) -> int:
+    """Where a learner who passed the steps ``passed`` comes back in: the first step
+    not passed, or the start of a lesson already finished."""
+    left = [n for n in range(len(item.steps)) if n not in passed]
+    return left[0] if passed and left else 0
 
 
 def learn_label(item: Lesson, passed: int) -> str:

@@ -37,6 +37,26 @@ class Attempt:
         """The board takes a move: neither passed nor showing a wrong one."""
         return self.state is not None and not self.passed and not self.wrong
 
+    def playable(self, step: Step) -> bool:
+        """The board offers moves (its pieces that can move ringed and named so): a
+        move step's board that takes one. While a verdict shows, and on a throw step,
+        no piece is offered: none would answer a tap (issue 37)."""
+        return step.kind == "move" and self.open()
+
+    @property
+    def verdict(self) -> str | None:
+        """The verdict on show: ``"right"`` (the step passed), ``"wrong"`` (a move shown
+        as wrong, until Try again), None (the step still asks). The page gives each its
+        mark, words and sound (``VERDICT_SOUNDS``)."""
+        if self.passed:
+            return "right"
+        return "wrong" if self.wrong else None
+
+
+#: The sound of each verdict (``ludeum.sounds.RECIPES``): a bright rising pair of notes
+#: for a right answer, a soft falling one for a wrong answer, never a game's loss.
+VERDICT_SOUNDS = {"right": "right", "wrong": "wrong"}
+
 
 def begin(item: Lesson, step: Step) -> Attempt:
     """The step's board as it opens."""

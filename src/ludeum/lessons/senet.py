@@ -68,8 +68,8 @@ LESSON = Lesson(
                     "left."),
             passes=("4-7",),
             refused=(("10-13", "pair"), ("23-26", "safe")),
-            done=N_("Right: the pair on 13 and 14 and the piece on 26 are out of reach, so "
-                    "the piece on 4 is the only one that can move."),
+            done=N_("The pair on 13 and 14 and the piece on 26 are out of reach, so the "
+                    "piece on 4 is the only one that can move."),
         ),
         Step(
             title=N_("Blockades"),

@@ -108,6 +108,7 @@ def board_svg(
     label: str | None = None,
     interactive: bool = True,
     narrow: bool = False,
+    playable: bool = True,
 ) -> str:
     """The board as a grid of 64 cells (Red's home rank at the bottom), one button
     each with ``data-square``, ``data-row``/``data-col`` and a name saying what is
@@ -115,14 +116,17 @@ def board_svg(
     piece that can move (or the first king square during the set-up), else where the
     last move ended, else the first cell. ``interactive=False`` draws a picture.
     ``narrow`` (a phone) leaves out the tray beside the board, so that the squares
-    are as large as the screen allows: the page's player cards give its count."""
-    moves = [m for m in state.legal_moves() if type(m) is Move and m != PASS]
+    are as large as the screen allows: the page's player cards give its count.
+    ``playable=False`` shows a position that takes no move (a lesson's verdict, issue 37):
+    the cells stay buttons the keys move through, but no piece is offered as one that
+    can move, by a ring or in its name."""
+    moves = [m for m in state.legal_moves() if type(m) is Move and m != PASS] if playable else []
     sources = {m.src for m in moves}
     chosen = next((s for s in sources if square_name(s) == selected), None)
     targets = {m.dst for m in moves if m.src == chosen}
     kings = {k for k, _a in state.checks()} if not state.setting_up else set()
     names = cell_names(state)
-    placing = {s for s, n in names.items() if n in ("Kd", "Ke")}
+    placing = {s for s, n in names.items() if n in ("Kd", "Ke") and playable}
     maps = state.rules.digit_maps()
     name = escape(label or _("Lodestone board"))
     tab_stop = None

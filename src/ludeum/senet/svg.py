@@ -259,6 +259,7 @@ def board_svg(
     upright: bool = False,
     touched: frozenset[int] = frozenset(),
     bare: bool = False,
+    playable: bool = True,
 ) -> str:
     """The whole board: squares with their marks and numbers, the track, the
     pieces, the borne-off tray, the last move and, for a selected piece, where it
@@ -274,8 +275,11 @@ def board_svg(
     draws a picture (the rules pages' diagrams): no buttons, no tab stop.
     ``upright`` stands the board on end for a phone's narrow screen (``Frame``): the
     same cells, names and tab stop, the arrow keys following what is drawn.
+    ``playable=False`` shows a position that takes no move (a lesson's verdict, issue 37):
+    the cells stay buttons the keys move through, but no piece is offered as one that
+    can move, by a ring or in its name.
     """
-    movable = {m.src for m in state.moves if m != PASS}
+    movable = {m.src for m in state.moves if m != PASS} if playable else set()
     targets = {m.dst for m in state.moves if m.src == selected and m != PASS}
     rules = state.rules
     safe = rules.safe_squares

@@ -56,17 +56,20 @@ def board_svg(
     narrow: bool = False,
     upright: bool | None = None,
     touched: frozenset[int] = frozenset(),
+    playable: bool = True,
 ) -> str:
     """The board; ``upright`` (a phone) stands it on end, so that its squares are
     large enough for a finger. ``narrow`` alone (a small frame, wider than tall)
     keeps it lying: its tray is a column of the board, nothing to leave out.
-    Without ``upright``, ``narrow`` stands it up, as it always did."""
+    Without ``upright``, ``narrow`` stands it up, as it always did. ``playable``:
+    as ``svg.board_svg``'s."""
     return svg.board_svg(
         state,
         selected=_square(selected) if selected else None,
         last_move=last_move,
         upright=narrow if upright is None else upright,
         touched=touched,
+        playable=playable,
     )
 
 

@@ -165,6 +165,7 @@ def board_svg(
     label: str | None = None,
     interactive: bool = True,
     narrow: bool = False,
+    playable: bool = True,
 ) -> str:
     """The board as a grid of 45 cells, one button each with ``data-square``,
     ``data-row``/``data-col`` and a name saying what stands there. A cell holding a
@@ -173,8 +174,11 @@ def board_svg(
     tab order: the selected piece, else the mover's first piece, else the piece
     moved last, else the first cell. ``interactive=False`` draws a picture.
     ``narrow`` (a phone) leaves out the tray beside the board, so that the squares
-    are as large as the screen allows: the page's player cards give its count."""
-    movable = {m.lane for m in state.legal_moves()}
+    are as large as the screen allows: the page's player cards give its count.
+    ``playable=False`` shows a position that takes no move (a lesson's verdict, issue 37):
+    the cells stay buttons the keys move through, but no piece is offered as one that
+    can move, by a ring or in its name."""
+    movable = {m.lane for m in state.legal_moves()} if playable else set()
     chosen = int(selected[1:]) if selected and selected[1:].isdigit() else None
     if chosen not in movable:
         chosen = None
