@@ -264,4 +264,3 @@ def proportion(board) -> None:
     box = svg.viewBox.baseVal if svg is not None else None
     if box is not None and box.width and box.height:
         board.style.setProperty("--board-ratio", f"{box.width:g} / {box.height:g}")
-
