@@ -23,6 +23,9 @@ from .protocol import CHANCE
 
 #: The longest a sound may last, in seconds.
 MAX_LENGTH = 0.6
+#: The page's volume: every recipe is played at this fraction of its own gains (the
+#: master gain in ``web.sound``; ``sound_render`` renders through it too).
+VOLUME = 0.5
 #: Oscillator shapes Web Audio knows (OscillatorNode.type), and our band of noise.
 WAVES = ("sine", "triangle", "square", "sawtooth")
 NOISE = "noise"

@@ -17,8 +17,6 @@ from pyscript import window
 
 from ludeum import seats, sounds
 
-#: The page's volume: every recipe is played at this fraction of its own gains.
-VOLUME = 0.5
 #: Sounds start this long after they are asked for, so that the first voice's rise
 #: is never cut by the time the call takes.
 LEAD = 0.01
@@ -93,7 +91,7 @@ class Sound:
             return None
         context = constructor.new()
         self.volume = context.createGain()
-        self.volume.gain.value = VOLUME
+        self.volume.gain.value = sounds.VOLUME
         self.volume.connect(context.destination)
         rate = int(context.sampleRate)
         count = int(rate * sounds.MAX_LENGTH)

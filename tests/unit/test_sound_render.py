@@ -1,0 +1,151 @@
+"""The offline renderer of the sounds (ludeum.sound_render), checked against signals
+whose figures are known: a sine's peak and period, an exponential ramp's ends, the
+band-pass at and off its centre, ITU-R BS.1770's K-weighting and its 997 Hz tone."""
+
+from __future__ import annotations
+
+import cmath
+import math
+
+import pytest
+
+from ludeum import sound_render, sounds
+from ludeum.sounds import NOISE, Recipe, Voice
+
+RATE = sound_render.RATE
+
+
+def sine_voice(gain: float = 0.5, **kwargs) -> Recipe:
+    return Recipe("test", (Voice("sine", 440.0, gain, attack=0.004, decay=0.2, **kwargs),))
+
+
+def test_a_sine_of_amplitude_half_peaks_at_minus_6_dbfs() -> None:
+    sine = [0.5 * sound_render.waveform("sine", 440 * n / RATE % 1.0) for n in range(RATE)]
+    figures = sound_render.measure(sine)
+    assert figures.peak == pytest.approx(-6.02, abs=0.01)
+    assert figures.rms == pytest.approx(-9.03, abs=0.01)  # 3 dB under its peak
+    assert abs(figures.dc) < 1e-4 and figures.clipped == 0
+    assert figures.length == pytest.approx(1.0, abs=0.001)
+
+
+def test_a_voice_goes_through_its_gain_and_the_page_volume() -> None:
+    # Its envelope peaks at 0.5, 4 ms in, between two crests of the sine: a little less.
+    alone = sound_render.measure(sound_render.render(sine_voice(), volume=1.0)).peak
+    assert alone == pytest.approx(-6.02, abs=0.1)
+    # The page's master gain multiplies every sample: half of it is 6.02 dB less.
+    halved = sound_render.measure(sound_render.render(sine_voice(), volume=0.5)).peak
+    assert halved == pytest.approx(alone - 6.0206, abs=1e-3)
+
+
+def upward_crossings(samples) -> list[float]:
+    """Where the signal crosses 0 going up, in frames, between frames by a straight line."""
+    return [
+        i - 1 + samples[i - 1] / (samples[i - 1] - samples[i])
+        for i in range(1, len(samples))
+        if samples[i - 1] < 0 <= samples[i]
+    ]
+
+
+@pytest.mark.parametrize("wave", ["sine", "triangle", "square", "sawtooth"])
+def test_every_oscillator_keeps_its_period(wave: str) -> None:
+    voice = Voice(wave, 440.0, 0.5, attack=0.004, decay=0.2)
+    crossings = upward_crossings(sound_render.render_voice(voice)[1])
+    periods = [b - a for a, b in zip(crossings, crossings[1:], strict=False)]
+    assert len(periods) > 50
+    assert sum(periods) / len(periods) == pytest.approx(RATE / 440.0, abs=0.02)
+
+
+def test_the_basic_waveforms_start_at_zero_and_reach_one() -> None:
+    for wave in ("sine", "triangle", "sawtooth"):
+        assert sound_render.waveform(wave, 0.0) == pytest.approx(0.0)
+        assert sound_render.waveform(wave, 0.25) > 0  # rising from 0
+    assert sound_render.waveform("triangle", 0.25) == 1.0
+    assert sound_render.waveform("triangle", 0.75) == -1.0
+    assert sound_render.waveform("sine", 0.25) == 1.0
+    assert (sound_render.waveform("square", 0.1), sound_render.waveform("square", 0.6)) == (1, -1)
+    with pytest.raises(ValueError):
+        sound_render.waveform("organ", 0.1)
+
+
+def test_an_exponential_ramp_reaches_its_target_at_its_end_time() -> None:
+    ramp = sound_render.exponential_ramp
+    assert ramp(0.0001, 0.0, 0.5, 0.01, 0.0) == 0.0001
+    assert ramp(0.0001, 0.0, 0.5, 0.01, 0.01) == 0.5
+    assert ramp(0.0001, 0.0, 0.5, 0.01, 0.02) == 0.5  # held after
+    # Exponential, not linear: halfway in time is the geometric mean.
+    assert ramp(0.0001, 0.0, 0.5, 0.01, 0.005) == pytest.approx(math.sqrt(0.0001 * 0.5))
+
+
+def test_the_envelope_and_the_glide_are_scheduled_as_the_page_schedules_them() -> None:
+    voice = Voice("sine", 400.0, 0.6, start=0.1, attack=0.01, decay=0.2, glide_to=800.0)
+    assert sound_render.envelope(voice, 0.1) == pytest.approx(sounds.SILENCE)
+    assert sound_render.envelope(voice, 0.11) == pytest.approx(0.6)  # the peak
+    assert sound_render.envelope(voice, voice.end) == pytest.approx(sounds.SILENCE)
+    assert sound_render.envelope(voice, voice.end + 1) == pytest.approx(sounds.SILENCE)
+    assert sound_render.frequency(voice, 0.1) == 400.0
+    assert sound_render.frequency(voice, voice.end) == 800.0
+    assert sound_render.frequency(voice, 0.1 + 0.105) == pytest.approx(400.0 * math.sqrt(2))
+
+
+def test_a_voice_is_silent_before_its_start_and_after_its_source_stops() -> None:
+    voice = Voice("sine", 440.0, 0.5, start=0.1, attack=0.01, decay=0.1)
+    samples = sound_render.render(Recipe("test", (voice,)), volume=1.0)
+    start = sound_render.first_frame(0.1)
+    stop = sound_render.first_frame(voice.end + sound_render.STOP_AFTER)
+    assert not any(samples[:start]) and not any(samples[stop:])
+    assert len(samples) > stop  # the tail was kept, to show it is silent
+    # It falls from 0.5 to SILENCE over its decay: it is down to -60 dBFS this far in.
+    down = math.log(0.001 / 0.5) / math.log(sounds.SILENCE / 0.5)
+    assert sound_render.measure(samples).length == pytest.approx(0.11 + 0.1 * down, abs=0.001)
+
+
+def steady_amplitude(centre: float, q: float, tone: float) -> float:
+    """A sine at ``tone`` Hz through the band-pass: its amplitude once it has settled."""
+    count = RATE // 5
+    sine = [math.sin(2 * math.pi * tone * n / RATE) for n in range(count)]
+    out = sound_render.band_pass(sine, [centre] * count, q)
+    return max(abs(s) for s in out[count // 2 :])
+
+
+def response(centre: float, q: float, tone: float) -> float:
+    """The magnitude of the biquad's transfer function at ``tone`` Hz."""
+    b0, b1, b2, a1, a2 = sound_render.band_pass_coefficients(centre, q)
+    z = cmath.exp(-1j * 2 * math.pi * tone / RATE)  # z^-1
+    return abs((b0 + b1 * z + b2 * z * z) / (1 + a1 * z + a2 * z * z))
+
+
+@pytest.mark.parametrize("q", [0.8, 3.0])
+def test_the_band_pass_passes_its_centre_whole_and_cuts_either_side(q: float) -> None:
+    assert response(2000.0, q, 2000.0) == pytest.approx(1.0)  # 0 dB at the centre
+    assert steady_amplitude(2000.0, q, 2000.0) == pytest.approx(1.0, abs=0.002)
+    for tone in (250.0, 500.0, 8000.0):
+        expected = response(2000.0, q, tone)
+        assert steady_amplitude(2000.0, q, tone) == pytest.approx(expected, abs=0.002)
+        assert expected < 0.6  # an octave or more away: cut
+    assert response(2000.0, 3.0, 8000.0) < response(2000.0, 0.8, 8000.0)  # sharper
+
+
+def test_k_weighting_at_48_khz_is_the_standards_table() -> None:
+    # ITU-R BS.1770-4, tables 1 and 2.
+    shelf, high_pass = sound_render.k_weighting(48000)
+    assert shelf == pytest.approx(
+        (1.53512485958697, -2.69169618940638, 1.19839281085285, -1.69065929318241,
+         0.73248077421585), abs=1e-12)  # fmt: skip
+    assert high_pass == pytest.approx((1.0, -2.0, 1.0, -1.99004745483398, 0.99007225036621))
+
+
+def test_a_full_scale_997_hz_tone_is_minus_3_lufs() -> None:
+    # BS.1770's check: a 0 dBFS sine at 997 Hz in one channel reads -3.01 LUFS.
+    tone = [math.sin(2 * math.pi * 997 * n / RATE) for n in range(RATE // 2)]
+    assert sound_render.loudness(tone) == pytest.approx(-3.01, abs=0.05)
+    # A shorter sound is counted with the silence around it in the 400 ms window.
+    assert sound_render.loudness(tone[: RATE // 10]) == pytest.approx(-3.01 - 6.02, abs=0.1)
+
+
+def test_band_passed_noise_has_no_offset_and_is_the_same_every_time() -> None:
+    recipe = Recipe("test", (Voice(NOISE, 1000.0, 1.0, decay=0.3, q=1.0),))
+    samples = sound_render.render(recipe)
+    assert samples == sound_render.render(recipe)
+    figures = sound_render.measure(samples)
+    assert abs(figures.dc) < 1e-3 and figures.clipped == 0
+    assert -20 < figures.peak < 0  # the band keeps a share of the noise's power
