@@ -77,7 +77,7 @@ def waveform(wave: str, phase: float) -> float:
     if wave == "square":
         return 1.0 if phase < 0.5 else -1.0
     if wave == "sawtooth":
-        return 2 * phase if phase < 0.5 else 2 * phase - 2
+        return 2 * phase if phase <= 0.5 else 2 * phase - 2
     if wave == "triangle":
         if phase <= 0.25:
             return 4 * phase

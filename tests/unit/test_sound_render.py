@@ -67,6 +67,21 @@ def test_the_basic_waveforms_start_at_zero_and_reach_one() -> None:
         sound_render.waveform("organ", 0.1)
 
 
+@pytest.mark.parametrize("wave", ["sine", "triangle", "square", "sawtooth"])
+def test_every_waveform_is_odd_and_centred_on_zero(wave: str) -> None:
+    # Each is odd about its start, as the specification defines them on -pi to pi:
+    # x(-t) = -x(t), so its mean over a cycle is 0 (no offset).
+    steps = 1000
+    for n in range(1, steps // 2):
+        phase = n / steps
+        assert sound_render.waveform(wave, 1 - phase) == pytest.approx(
+            -sound_render.waveform(wave, phase), abs=1e-9
+        )
+    # Sampled between the points where the square and the sawtooth jump.
+    cycle = [sound_render.waveform(wave, (n + 0.5) / steps) for n in range(steps)]
+    assert sum(cycle) / steps == pytest.approx(0.0, abs=1e-9)
+
+
 def test_an_exponential_ramp_reaches_its_target_at_its_end_time() -> None:
     ramp = sound_render.exponential_ramp
     assert ramp(0.0001, 0.0, 0.5, 0.01, 0.0) == 0.0001
