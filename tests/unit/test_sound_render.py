@@ -164,3 +164,45 @@ def test_band_passed_noise_has_no_offset_and_is_the_same_every_time() -> None:
     figures = sound_render.measure(samples)
     assert abs(figures.dc) < 1e-3 and figures.clipped == 0
     assert -20 < figures.peak < 0  # the band keeps a share of the noise's power
+
+
+# -- the app's recipes, rendered --------------------------------------------------------
+
+#: Where every sound's peak lies, in dBFS: loud enough to be heard at a sensible
+#: device volume, with room under full scale for a 48 kHz device's other noise.
+PEAK_BAND = (-6.0, -1.0)
+#: How far apart in loudness (LUFS) the loudest and the quietest sound may be.
+LOUDNESS_SPREAD = 6.0
+
+
+@pytest.fixture(scope="module")
+def rendered() -> dict[str, tuple[object, sound_render.Figures]]:
+    out = {}
+    for name, recipe in sounds.RECIPES.items():
+        samples = sound_render.render(recipe)
+        out[name] = (samples, sound_render.measure(samples))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(sounds.RECIPES))
+def test_every_sound_peaks_in_the_band_without_clipping(name: str, rendered) -> None:
+    figures = rendered[name][1]
+    assert figures.clipped == 0
+    assert PEAK_BAND[0] <= figures.peak <= PEAK_BAND[1]
+    assert abs(figures.dc) < 0.005  # no offset to thump the speaker
+
+
+@pytest.mark.parametrize("name", sorted(sounds.RECIPES))
+def test_every_sound_is_short_and_ends_in_silence(name: str, rendered) -> None:
+    samples, figures = rendered[name]
+    recipe = sounds.RECIPES[name]
+    assert figures.length <= recipe.length <= sounds.MAX_LENGTH
+    # Its last 5 ms and all after (when the sources stop) are under -60 dBFS: the
+    # envelope has reached silence before the sound is cut, so the end cannot click.
+    silent = 10 ** (sound_render.SILENT_DB / 20)
+    assert max(abs(s) for s in samples[sound_render.first_frame(recipe.length - 0.005) :]) < silent
+
+
+def test_the_sounds_are_about_as_loud_as_one_another(rendered) -> None:
+    loudness = {name: figures.loudness for name, (_, figures) in rendered.items()}
+    assert max(loudness.values()) - min(loudness.values()) <= LOUDNESS_SPREAD, loudness
