@@ -21,8 +21,11 @@ Where a browser differs, and why it does not matter here:
   (its harmonics past 22 kHz fold back down). The recipes use sine, triangle (whose
   harmonics fall 12 dB an octave: what folds back is 40 dB down or more) and noise.
 - The page's context runs at the device's rate (often 48000 Hz) and starts a sound
-  ``LEAD`` seconds after it is asked for, between two frames; this renders at
+  ``sounds.LEAD`` seconds after it is asked for, between two frames; this renders at
   ``RATE`` from frame 0. A source starts on the first frame at or after its start.
+
+The page plays one sound at a time: a sound asked for fades out the one before
+(``together``), so that sounds asked for at once never add up.
 """
 
 from __future__ import annotations
@@ -35,9 +38,6 @@ from itertools import repeat
 from . import sounds
 
 RATE = 44100
-#: The gap the page leaves between a voice's end and its source's stop (web.sound's
-#: LEAD): the envelope holds at ``sounds.SILENCE`` meanwhile.
-STOP_AFTER = 0.01
 #: Quieter than this (in dBFS) counts as silence: the end of a sound's length.
 SILENT_DB = -60.0
 
@@ -121,10 +121,11 @@ def first_frame(seconds: float, rate: int = RATE) -> int:
 
 def render_voice(voice: sounds.Voice, rate: int = RATE, noise=None) -> tuple[int, list[float]]:
     """One voice as it leaves its envelope: (its first frame, its samples until its
-    source stops, ``STOP_AFTER`` its end). A noise voice plays ``noise`` (the page's
+    source stops, ``sounds.LEAD`` after its end; the envelope holds at
+    ``sounds.SILENCE`` meanwhile). A noise voice plays ``noise`` (the page's
     one buffer of ``sounds.noise_samples``, from its beginning every time)."""
     begin = first_frame(voice.start, rate)
-    stop = first_frame(voice.end + STOP_AFTER, rate)
+    stop = first_frame(voice.end + sounds.LEAD, rate)
     times = [n / rate for n in range(begin, stop)]
     if voice.wave == sounds.NOISE:
         if noise is None:
@@ -146,13 +147,33 @@ def render(
     """The recipe as the speakers get it, before they clip: every voice through the
     page's master gain ``volume``, summed; ``tail`` seconds of what follows the last
     source's stop are kept, to show that it is silence."""
-    samples = array("d", bytes(8 * first_frame(recipe.length + STOP_AFTER + tail, rate)))
+    samples = array("d", bytes(8 * first_frame(recipe.length + sounds.LEAD + tail, rate)))
     noise = sounds.noise_samples(int(rate * sounds.MAX_LENGTH))
     for voice in recipe.voices:
         begin, voiced = render_voice(voice, rate, noise)
         for i, s in enumerate(voiced, begin):
             samples[i] += volume * s
     return samples
+
+
+def together(played, rate: int = RATE) -> array:
+    """Sounds asked for one after another, as the speakers get them: ``played`` holds
+    (seconds, samples) pairs in the order asked, each ``samples`` a sound from
+    ``render`` asked for at that time. As ``web.sound`` plays them, each starts
+    ``sounds.LEAD`` after it is asked for, and meanwhile the one before fades out, a
+    linear ramp of its gain from 1 to 0, so that two never sound at once."""
+    lead = sounds.LEAD
+    out = array("d", bytes(8 * max(first_frame(at + lead, rate) + len(s) for at, s in played)))
+    for n, (at, samples) in enumerate(played):
+        begin = first_frame(at + lead, rate)
+        # When the next sound is asked for, from this one's first frame.
+        fade = played[n + 1][0] - at - lead if n + 1 < len(played) else math.inf
+        for i, s in enumerate(samples):
+            t = i / rate
+            if t >= fade + lead:
+                break
+            out[begin + i] += s if t <= fade else s * (fade + lead - t) / lead
+    return out
 
 
 def decibels(level: float) -> float:

@@ -41,6 +41,10 @@ NOISE = "noise"
 SILENCE = 0.0001
 #: The highest gain a noise voice may have (``Voice``).
 NOISE_GAIN = 2.0
+#: Sounds start this long after they are asked for, so that the first voice's rise
+#: is never cut by the time the call takes; meanwhile the sound before fades out.
+#: Each voice's source stops this long after its end.
+LEAD = 0.01
 
 #: ``effects`` entries (each game's state) that send an opponent's piece back or take
 #: it: Senet's bump (Kendall's and Tait's; Jéquier's swap is a "bumped" too), Squadro's

@@ -17,9 +17,6 @@ from pyscript import window
 
 from ludeum import seats, sounds
 
-#: Sounds start this long after they are asked for, so that the first voice's rise
-#: is never cut by the time the call takes.
-LEAD = 0.01
 #: Events that may be the visitor's first touch of the page. Browsers count a key or
 #: a mouse button going down as one, but a finger only when it lifts (pointerup;
 #: touchend in older Safari), and some only a click.
@@ -35,6 +32,7 @@ class Sound:
         self.touched = False  # the visitor has tapped, clicked or pressed a key
         self.context = None  # the AudioContext, once made
         self.volume = None  # its master gain, every voice's way out
+        self.sounding = None  # the gain the last sound's voices go through, to fade it
         self.noise = None  # an AudioBuffer of white noise, for the noise voices
         self.missing = False  # no Web Audio here, or it failed: silent for good
         self._handler = create_proxy(self._on_touch)  # kept for the page's lifetime
@@ -128,7 +126,16 @@ class Sound:
         window.ludeumLastSound = name
 
     def _schedule(self, context, recipe: sounds.Recipe) -> None:
-        begin = float(context.currentTime) + LEAD
+        now = float(context.currentTime)
+        begin = now + sounds.LEAD
+        # One sound at a time: the one before fades out as this one starts. Sounds
+        # asked for together (a hurried turn plays its steps without pauses) would
+        # otherwise add up past full scale (docs/sound.md).
+        if self.sounding is not None:
+            self.sounding.gain.setValueAtTime(1, now)
+            self.sounding.gain.linearRampToValueAtTime(0, begin)
+        self.sounding = context.createGain()
+        self.sounding.connect(self.volume)
         for voice in recipe.voices:
             start = begin + voice.start
             peak = start + voice.attack
@@ -137,7 +144,7 @@ class Sound:
             envelope.gain.setValueAtTime(sounds.SILENCE, start)
             envelope.gain.exponentialRampToValueAtTime(voice.gain, peak)
             envelope.gain.exponentialRampToValueAtTime(sounds.SILENCE, end)
-            envelope.connect(self.volume)
+            envelope.connect(self.sounding)
             if voice.wave == sounds.NOISE:
                 source = context.createBufferSource()
                 source.buffer = self.noise
@@ -153,7 +160,7 @@ class Sound:
                 _glide(source.frequency, voice, start, end)
                 source.connect(envelope)
             source.start(start)
-            source.stop(end + LEAD)
+            source.stop(end + sounds.LEAD)
 
 
 def _glide(frequency, voice: sounds.Voice, start: float, end: float) -> None:

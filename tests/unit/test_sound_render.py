@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import cmath
 import math
+from array import array
 
 import pytest
 
@@ -106,7 +107,7 @@ def test_a_voice_is_silent_before_its_start_and_after_its_source_stops() -> None
     voice = Voice("sine", 440.0, 0.5, start=0.1, attack=0.01, decay=0.1)
     samples = sound_render.render(Recipe("test", (voice,)), volume=1.0)
     start = sound_render.first_frame(0.1)
-    stop = sound_render.first_frame(voice.end + sound_render.STOP_AFTER)
+    stop = sound_render.first_frame(voice.end + sounds.LEAD)
     assert not any(samples[:start]) and not any(samples[stop:])
     assert len(samples) > stop  # the tail was kept, to show it is silent
     # It falls from 0.5 to SILENCE over its decay: it is down to -60 dBFS this far in.
@@ -206,3 +207,31 @@ def test_every_sound_is_short_and_ends_in_silence(name: str, rendered) -> None:
 def test_the_sounds_are_about_as_loud_as_one_another(rendered) -> None:
     loudness = {name: figures.loudness for name, (_, figures) in rendered.items()}
     assert max(loudness.values()) - min(loudness.values()) <= LOUDNESS_SPREAD, loudness
+
+
+def test_a_sound_asked_for_fades_out_the_one_before() -> None:
+    long = sound_render.render(Recipe("long", (Voice("sine", 440.0, 0.5, decay=0.5),)))
+    short = sound_render.render(Recipe("short", (Voice("sine", 880.0, 0.5, decay=0.05),)))
+    mixed = sound_render.together([(0.0, long), (0.1, short)])
+    lead = sound_render.first_frame(sounds.LEAD)  # each starts LEAD after it is asked for
+    asked = sound_render.first_frame(0.1)  # when the short one is asked for
+    assert mixed[:lead] == array("d", bytes(8 * lead))
+    assert mixed[lead:asked] == long[: asked - lead]  # untouched until then
+    # Then the long one fades out, a straight line from 1 to 0 over LEAD...
+    for n in range(asked, asked + lead):
+        left = (0.1 + sounds.LEAD - n / RATE) / sounds.LEAD
+        assert mixed[n] == pytest.approx(long[n - lead] * left, abs=1e-12)
+    # ...and from the short one's start on, only the short one sounds.
+    start = sound_render.first_frame(0.1 + sounds.LEAD)
+    assert mixed[start + 1 : start + len(short)] == short[1:]
+
+
+def test_sounds_asked_for_at_once_never_add_up_past_full_scale(rendered) -> None:
+    # A hurried Senet turn: its throws and moves asked for a few milliseconds apart
+    # (piled up, they would peak at +1.5 dBFS). Then the same sound twice at once.
+    turn = ["throw", "move", "throw", "move", "throw", "capture"]
+    for names in (turn, ["move", "move"], ["throw", "throw", "throw"]):
+        played = [(0.003 * n, rendered[name][0]) for n, name in enumerate(names)]
+        loudest = max(rendered[name][1].peak for name in names)
+        mixed = sound_render.measure(sound_render.together(played))
+        assert mixed.clipped == 0 and mixed.peak <= loudest + 1e-9
