@@ -165,6 +165,11 @@ class Sound:
 
 def _glide(frequency, voice: sounds.Voice, start: float, end: float) -> None:
     """A frequency (an AudioParam) from the voice's pitch, gliding to its end pitch."""
+    # Set now as well: Chromium 156 plays an oscillator that starts inside a render
+    # quantum at the frequency it had before (440 Hz) for its first frames, whatever
+    # setValueAtTime says for its start (a 523 Hz note at 0.1 s came out 9 frames
+    # late in phase; scripts/compare_sounds_chromium.py, docs/sound.md).
+    frequency.value = voice.frequency
     frequency.setValueAtTime(voice.frequency, start)
     if voice.glide_to is not None:
         frequency.exponentialRampToValueAtTime(voice.glide_to, end)
