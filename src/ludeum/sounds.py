@@ -6,6 +6,11 @@ oscillator or a band of noise shaped by an envelope (a quick rise to its peak, t
 an exponential fall to silence), optionally gliding in pitch. Every recipe lasts at
 most ``MAX_LENGTH`` seconds, so a sound never outlives the move it goes with.
 
+Their levels are set from measurement (no person has judged them by ear yet):
+``sound_render`` renders each recipe as the page plays it, and ``docs/sound.md``
+gives the figures (every peak between -6 and -1 dBFS, no clipping, the seven within
+5 dB of one another in loudness).
+
 Which sound an action makes is read from the states before and after it, the same
 ``effects`` the move list reads (each game's ``log.py``): a throw of the sticks, a
 move, a capture (Senet's bump or swap, Squadro's jump that sends pieces back,
@@ -24,12 +29,23 @@ from .protocol import CHANCE
 
 #: The longest a sound may last, in seconds.
 MAX_LENGTH = 0.6
+#: The page's volume: every recipe is played at this fraction of its own gains (the
+#: master gain in ``web.sound``; ``sound_render`` renders through it too). At 1, a
+#: recipe's gains are the levels it sounds at; at 0.5, with the first gains, every
+#: sound peaked 9 to 17 dB under full scale (docs/sound.md).
+VOLUME = 1.0
 #: Oscillator shapes Web Audio knows (OscillatorNode.type), and our band of noise.
 WAVES = ("sine", "triangle", "square", "sawtooth")
 NOISE = "noise"
 #: The quietest level an envelope starts from and falls to: exponential ramps in Web
 #: Audio cannot reach 0.
 SILENCE = 0.0001
+#: The highest gain a noise voice may have (``Voice``).
+NOISE_GAIN = 2.0
+#: Sounds start this long after they are asked for, so that the first voice's rise
+#: is never cut by the time the call takes; meanwhile the sound before fades out.
+#: Each voice's source stops this long after its end.
+LEAD = 0.01
 
 #: ``effects`` entries (each game's state) that send an opponent's piece back or take
 #: it: Senet's bump (Kendall's and Tait's; Jéquier's swap is a "bumped" too), Squadro's
@@ -48,9 +64,15 @@ class Voice:
 
     ``wave`` is an oscillator shape (``WAVES``) or ``NOISE``, white noise through a
     band-pass filter centred on ``frequency`` (``q`` its sharpness). It starts
-    ``start`` seconds into the sound, rises to ``gain`` (0-1, before the page's own
+    ``start`` seconds into the sound, rises to ``gain`` (before the page's own
     volume) in ``attack`` seconds, then falls to silence in ``decay`` seconds, its
-    pitch (or its band) gliding to ``glide_to`` meanwhile when that is set."""
+    pitch (or its band) gliding to ``glide_to`` meanwhile when that is set.
+
+    An oscillator's gain is its peak (at most 1, full scale). A band of noise keeps
+    only a share of the white noise's power (the narrower and the lower, the less): at
+    a gain of 1 its peaks reach -3 dBFS (3.2 kHz, Q 1) to -14 dBFS (1 kHz, Q 3), so its
+    gain may pass 1 (up to ``NOISE_GAIN``). What the voices sum to is measured, not
+    assumed (``sound_render``; tests/unit/test_sound_render.py)."""
 
     wave: str
     frequency: float
@@ -82,18 +104,25 @@ def _knock(start: float, pitch: float, gain: float, body: float = 0.09) -> tuple
     pitch, and the click of the contact (a brief band of noise)."""
     return (
         Voice("triangle", pitch, gain, start, decay=body, glide_to=pitch * 0.8),
-        Voice(NOISE, 2200.0, gain * 0.5, start, attack=0.002, decay=0.025, q=1.2),
+        # At the tone's gain the click peaks 6 dB under the tone, as it was meant to
+        # (at half its gain, as first written, it was 12 dB under: barely there).
+        Voice(NOISE, 2200.0, gain, start, attack=0.002, decay=0.025, q=1.2),
     )
 
 
 def _clatter() -> tuple[Voice, ...]:
     """Four sticks dropped on a table: light knocks at uneven moments, each a bright
     band of noise over a short wooden tone, the later ones softer."""
+    # The narrow band (Q 3) keeps little of the noise: its gains pass 1 for it to be
+    # heard over the tone, as meant (the tone at 0.45 of the band's gain had been as
+    # loud as the band; at 0.3, the band is 2 dB over it, 4 dB at the peak). Knocks
+    # of nearly even strength, each a little longer than first written, make a
+    # clatter as loud as the other sounds without a higher peak.
     voices: list[Voice] = []
-    for start, pitch, gain in ((0.0, 820.0, 0.5), (0.05, 1040.0, 0.42), (0.11, 700.0, 0.36),
-                               (0.16, 930.0, 0.3), (0.24, 780.0, 0.2)):  # fmt: skip
-        voices.append(Voice(NOISE, 3200.0, gain, start, attack=0.002, decay=0.035, q=3.0))
-        voices.append(Voice("triangle", pitch, gain * 0.45, start, attack=0.002, decay=0.05))
+    for start, pitch, gain in ((0.0, 820.0, 1.1), (0.05, 1040.0, 1.05), (0.11, 700.0, 0.95),
+                               (0.16, 930.0, 0.8), (0.24, 780.0, 0.55)):  # fmt: skip
+        voices.append(Voice(NOISE, 3200.0, gain, start, attack=0.002, decay=0.05, q=3.0))
+        voices.append(Voice("triangle", pitch, gain * 0.3, start, attack=0.002, decay=0.07))
     return tuple(voices)
 
 
@@ -113,27 +142,33 @@ RECIPES: dict[str, Recipe] = {
     recipe.name: recipe
     for recipe in (
         Recipe("throw", _clatter()),
-        Recipe("move", _knock(0.0, 190.0, 0.6)),
+        # The most frequent sound: a fuller body (140 ms, not 90) to be heard as well
+        # as the others at the same peak.
+        Recipe("move", _knock(0.0, 190.0, 0.8, body=0.14)),
         # A harder knock, then the piece sent back landing lower down.
-        Recipe("capture", _knock(0.0, 240.0, 0.7, body=0.07) + _knock(0.1, 130.0, 0.75, 0.16)),
-        # A splash: a band of noise sinking in pitch, and a bubble rising.
+        Recipe("capture", _knock(0.0, 240.0, 0.65, body=0.07) + _knock(0.1, 130.0, 0.7, 0.16)),
+        # A splash: a broad band of noise sinking in pitch, and a bubble rising 5 dB
+        # under it (with the band's first gain and Q, 0.55 and 1.5, the bubble had
+        # been the louder of the two).
         Recipe(
             "water",
             (
-                Voice(NOISE, 1400.0, 0.55, attack=0.01, decay=0.34, glide_to=300.0, q=1.5),
-                Voice("sine", 380.0, 0.3, 0.05, attack=0.01, decay=0.12, glide_to=900.0),
+                Voice(NOISE, 1400.0, 1.6, attack=0.01, decay=0.34, glide_to=300.0, q=0.8),
+                Voice("sine", 380.0, 0.45, 0.05, attack=0.01, decay=0.12, glide_to=900.0),
             ),
         ),
         # The end of a game: a rising major arpeggio for a win, a falling minor one
-        # for a loss, two level notes for a draw.
-        Recipe("win", _notes("triangle", (C5, E5, G5, C6), 0.1, 0.4, 0.25)),
-        Recipe("loss", _notes("triangle", (G4, E_FLAT4, C4), 0.14, 0.4, 0.3)),
-        Recipe("draw", _notes("triangle", (A4, A4), 0.16, 0.35, 0.25)),
+        # for a loss, two level notes for a draw. Their notes ring a little shorter
+        # than first written (0.2-0.24 s, not 0.25-0.3): sustained tones sound louder
+        # than knocks of the same peak, and these already peak 3 dB under them.
+        Recipe("win", _notes("triangle", (C5, E5, G5, C6), 0.1, 0.55, 0.2)),
+        Recipe("loss", _notes("triangle", (G4, E_FLAT4, C4), 0.14, 0.55, 0.24)),
+        Recipe("draw", _notes("triangle", (A4, A4), 0.16, 0.55, 0.22)),
         # A lesson's verdict (ludeum.lessons.attempt.VERDICT_SOUNDS): two bright
         # notes rising for a right answer; two soft ones falling for a wrong one, gentler
         # than a lost game's, since a child is meant to try again.
-        Recipe("right", _notes("triangle", (G5, C6), 0.09, 0.35, 0.2)),
-        Recipe("wrong", _notes("sine", (E4, C4), 0.13, 0.3, 0.2)),
+        Recipe("right", _notes("triangle", (G5, C6), 0.09, 0.55, 0.18)),
+        Recipe("wrong", _notes("sine", (E4, C4), 0.13, 0.55, 0.18)),
     )
 }
 

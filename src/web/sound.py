@@ -17,11 +17,6 @@ from pyscript import window
 
 from ludeum import seats, sounds
 
-#: The page's volume: every recipe is played at this fraction of its own gains.
-VOLUME = 0.5
-#: Sounds start this long after they are asked for, so that the first voice's rise
-#: is never cut by the time the call takes.
-LEAD = 0.01
 #: Events that may be the visitor's first touch of the page. Browsers count a key or
 #: a mouse button going down as one, but a finger only when it lifts (pointerup;
 #: touchend in older Safari), and some only a click.
@@ -37,6 +32,7 @@ class Sound:
         self.touched = False  # the visitor has tapped, clicked or pressed a key
         self.context = None  # the AudioContext, once made
         self.volume = None  # its master gain, every voice's way out
+        self.sounding = None  # the gain the last sound's voices go through, to fade it
         self.noise = None  # an AudioBuffer of white noise, for the noise voices
         self.missing = False  # no Web Audio here, or it failed: silent for good
         self._handler = create_proxy(self._on_touch)  # kept for the page's lifetime
@@ -93,7 +89,7 @@ class Sound:
             return None
         context = constructor.new()
         self.volume = context.createGain()
-        self.volume.gain.value = VOLUME
+        self.volume.gain.value = sounds.VOLUME
         self.volume.connect(context.destination)
         rate = int(context.sampleRate)
         count = int(rate * sounds.MAX_LENGTH)
@@ -130,7 +126,16 @@ class Sound:
         window.ludeumLastSound = name
 
     def _schedule(self, context, recipe: sounds.Recipe) -> None:
-        begin = float(context.currentTime) + LEAD
+        now = float(context.currentTime)
+        begin = now + sounds.LEAD
+        # One sound at a time: the one before fades out as this one starts. Sounds
+        # asked for together (a hurried turn plays its steps without pauses) would
+        # otherwise add up past full scale (docs/sound.md).
+        if self.sounding is not None:
+            self.sounding.gain.setValueAtTime(1, now)
+            self.sounding.gain.linearRampToValueAtTime(0, begin)
+        self.sounding = context.createGain()
+        self.sounding.connect(self.volume)
         for voice in recipe.voices:
             start = begin + voice.start
             peak = start + voice.attack
@@ -139,7 +144,7 @@ class Sound:
             envelope.gain.setValueAtTime(sounds.SILENCE, start)
             envelope.gain.exponentialRampToValueAtTime(voice.gain, peak)
             envelope.gain.exponentialRampToValueAtTime(sounds.SILENCE, end)
-            envelope.connect(self.volume)
+            envelope.connect(self.sounding)
             if voice.wave == sounds.NOISE:
                 source = context.createBufferSource()
                 source.buffer = self.noise
@@ -155,11 +160,16 @@ class Sound:
                 _glide(source.frequency, voice, start, end)
                 source.connect(envelope)
             source.start(start)
-            source.stop(end + LEAD)
+            source.stop(end + sounds.LEAD)
 
 
 def _glide(frequency, voice: sounds.Voice, start: float, end: float) -> None:
     """A frequency (an AudioParam) from the voice's pitch, gliding to its end pitch."""
+    # Set now as well: Chromium 156 plays an oscillator that starts inside a render
+    # quantum at the frequency it had before (440 Hz) for its first frames, whatever
+    # setValueAtTime says for its start (a 523 Hz note at 0.1 s came out 9 frames
+    # late in phase; scripts/compare_sounds_chromium.py, docs/sound.md).
+    frequency.value = voice.frequency
     frequency.setValueAtTime(voice.frequency, start)
     if voice.glide_to is not None:
         frequency.exponentialRampToValueAtTime(voice.glide_to, end)

@@ -51,6 +51,9 @@ def test_a_move_sounds_and_the_sound_switch_is_remembered(app_page: Page, site_s
     squadro_move(page)
     expect(moves).to_have_count(2)
     assert page.evaluate(LAST) == [1, heard(page)]
+    squadro_move(page)  # the next sound fades the one before out (one at a time)
+    expect(moves).to_have_count(3)
+    assert page.evaluate(LAST) == [2, heard(page)]
 
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "false")
@@ -59,11 +62,11 @@ def test_a_move_sounds_and_the_sound_switch_is_remembered(app_page: Page, site_s
     wait_ready(page)
     expect(switch).to_have_attribute("aria-pressed", "false")  # remembered
     squadro_move(page)
-    expect(moves).to_have_count(3)
+    expect(moves).to_have_count(4)
     assert page.evaluate(PLAYED) == 0  # the sound is played with the move, or never
 
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")
     squadro_move(page)
-    expect(moves).to_have_count(4)
+    expect(moves).to_have_count(5)
     assert page.evaluate(LAST) == [1, heard(page)]

@@ -1,6 +1,7 @@
-"""The sounds (ludeum.sounds): every recipe is well formed and short, and each game's
-actions choose the right one: a throw, a move, a capture or bump, a fall into the
-water, a pass (silent) and the end of a game, told apart for the winner and the loser."""
+"""The sounds (ludeum.sounds): every recipe is well formed and short (how it sounds,
+rendered, is tested in test_sound_render.py), and each game's actions choose the right
+one: a throw, a move, a capture or bump, a fall into the water, a pass (silent) and the
+end of a game, told apart for the winner and the loser."""
 
 from __future__ import annotations
 
@@ -29,20 +30,12 @@ def test_every_recipe_is_well_formed_and_short(name: str) -> None:
         assert voice.wave in (*sounds.WAVES, sounds.NOISE)
         for pitch in (voice.frequency, voice.glide_to or voice.frequency):
             assert 20 <= pitch <= 20_000  # audible, and under any sample rate's limit
-        assert sounds.SILENCE < voice.gain <= 1
+        # A band of noise keeps a share of the noise's power: its gain may pass 1.
+        limit = sounds.NOISE_GAIN if voice.wave == sounds.NOISE else 1
+        assert sounds.SILENCE < voice.gain <= limit
         assert voice.start >= 0 and voice.attack > 0 and voice.decay > 0
         assert voice.q > 0
     assert 0.05 <= recipe.length <= sounds.MAX_LENGTH
-
-
-@pytest.mark.parametrize("name", sorted(sounds.RECIPES))
-def test_no_recipe_is_loud_enough_to_clip(name: str) -> None:
-    # The voices sounding together at any voice's peak never add up past 1.5 (the
-    # page plays every sound at half volume: under 1, where the output would clip).
-    voices = sounds.RECIPES[name].voices
-    for voice in voices:
-        peak = voice.start + voice.attack
-        assert sum(v.gain for v in voices if v.start <= peak < v.end) <= 1.5
 
 
 def test_the_sounds_of_a_game_are_all_different() -> None:
