@@ -294,7 +294,8 @@ def pack_engine() -> None:
     engine = ROOT / "src" / "ludeum"
     glue = [p for p in (ROOT / "src" / "web").glob("*.py") if p.name != "main.py"]
     # The command line (ludeum/cli, ludeum/__main__.py) is for terminals: left out.
-    terminal = [*(engine / "cli").rglob("*.py"), engine / "__main__.py"]
+    # So is the sounds' offline renderer (scripts/render_sounds.py, docs/sound.md).
+    terminal = [*(engine / "cli").rglob("*.py"), engine / "__main__.py", engine / "sound_render.py"]
     modules = [p for p in engine.rglob("*.py") if p not in terminal]
     expected = [*modules, *glue, *(engine / "locale").rglob("*.mo")]
     if not any(src.suffix == ".mo" for src in expected):

@@ -36,7 +36,9 @@ const files = [...filesEndingWith(engine, ".py"), ...filesEndingWith(glue, ".py"
   .map((path) => relative(source, path))
   .filter((rel) => rel !== join("web", "main.py"))
   // The command line (python -m ludeum) is for terminals, never imported by the page.
-  .filter((rel) => !rel.startsWith(join("ludeum", "cli") + "/") && rel !== join("ludeum", "__main__.py"));
+  .filter((rel) => !rel.startsWith(join("ludeum", "cli") + "/") && rel !== join("ludeum", "__main__.py"))
+  // The sounds' offline renderer measures them for docs/sound.md: the page plays them.
+  .filter((rel) => rel !== join("ludeum", "sound_render.py"));
 const catalogs = [...filesEndingWith(join(engine, "locale"), ".mo")].map((path) =>
   relative(source, path),
 );
