@@ -7,13 +7,14 @@ in Debian's Chromium through Playwright (run it with the project's venv):
     .venv/bin/python scripts/screenshots.py --out /tmp/s review phone   # some, elsewhere
 
 The shots are the table SHOTS below: add a row to add a picture. Each names its file,
-its screen (DESKTOP 1280x800, PHONE 390x844, both at device scale 1) and how to get
-there. A game is opened through its share link (``?record=``, made here from a game
-played by the engine's greedy players, so the same picture comes out every run) and
-then continued as the visitor's own, the way a shared game is picked up; a link skips
-the welcome screen, as any URL parameter does. A shot that needs a part of the page
-this build does not have (``needs``, a CSS selector) is skipped, and said on standard
-error and in the summary, never silently; ``--strict`` makes that an error.
+its screen (DESKTOP 1280x800, PHONE 390x844, the kiosk's four KIOSK_SCREENS, all at
+device scale 1) and how to get there. A game is opened through its share link
+(``?record=``, made here from a game played by the engine's greedy players, so the
+same picture comes out every run) and then continued as the visitor's own, the way a
+shared game is picked up; a link skips the welcome screen, as any URL parameter
+does. A shot that needs a part of the page this build does not have (``needs``, a CSS
+selector) is skipped, and said on standard error and in the summary, never silently;
+``--strict`` makes that an error.
 
 One browser for all; one page per screen, which boots once per game it shows. The
 PNGs are Chromium's own (8-bit RGB, about 60-110 KB each): deflating them again at
@@ -46,6 +47,13 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
+
+#: Gallery screens for the kiosk (issue 37), landscape and stood on end, touched.
+KIOSK_SCREENS = {
+    size: {"viewport": {"width": size[0], "height": size[1]}, "device_scale_factor": 1,
+           "has_touch": True}
+    for size in ((1280, 800), (1920, 1080), (1080, 1920), (800, 1280))
+}  # fmt: skip
 
 sys.path.insert(0, str(ROOT / "src"))
 # The browser and the local server as the end-to-end tests and the benchmarks have
@@ -127,6 +135,19 @@ def welcome(screen: Screen) -> None:
     screen.boot("")  # a first visit: no parameter, nothing stored
 
 
+def kiosk(game: str) -> Callable[[Screen], None]:
+    """A kiosk's ``game`` just after a visitor touched the screen: a fresh game
+    against the computer, in the kiosk's board-first layout."""
+
+    def show(screen: Screen) -> None:
+        screen.boot(f"?kiosk=1&game={game}&lang=en")
+        page = screen.page
+        page.click("#attract")
+        page.locator("#attract").wait_for(state="hidden", timeout=10_000)
+
+    return show
+
+
 def mid_game(game: str) -> Callable[[Screen], None]:
     def show(screen: Screen) -> None:
         screen.open_game(game)
@@ -177,6 +198,15 @@ SHOTS: tuple[Shot, ...] = (
     Shot("squadro", DESKTOP, "Squadro in play", mid_game("squadro")),
     Shot("lodestone", DESKTOP, "Lodestone in play", mid_game("lodestone")),
     Shot("phone", PHONE, "Squadro on a phone", mid_game("squadro")),
+    # The kiosk at four gallery screens' sizes, each game at least once.
+    Shot("kiosk-1280x800", KIOSK_SCREENS[1280, 800], "Senet in a kiosk, 1280x800",
+         kiosk("senet")),
+    Shot("kiosk-1920x1080", KIOSK_SCREENS[1920, 1080], "Squadro in a kiosk, 1920x1080",
+         kiosk("squadro")),
+    Shot("kiosk-1080x1920", KIOSK_SCREENS[1080, 1920],
+         "Senet upright in a kiosk on a portrait screen, 1080x1920", kiosk("senet")),
+    Shot("kiosk-800x1280", KIOSK_SCREENS[800, 1280], "Lodestone in a kiosk, 800x1280",
+         kiosk("lodestone")),
 )  # fmt: skip
 
 
