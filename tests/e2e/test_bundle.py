@@ -11,8 +11,9 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-#: The command line's modules: for terminals only, so the page never downloads them.
-TERMINAL_ONLY = ("ludeum/cli/", "ludeum/__main__.py")
+#: The command line's modules and the sounds' offline renderer: for terminals only,
+#: so the page never downloads them.
+TERMINAL_ONLY = ("ludeum/cli/", "ludeum/__main__.py", "ludeum/sound_render.py")
 
 
 def engine_archive(dist_dir: Path) -> Path:

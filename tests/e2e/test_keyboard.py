@@ -12,7 +12,7 @@ import pytest
 from harness import new_game, wait_ready
 from playwright.sync_api import Page, expect
 
-from ludeum import saves
+from ludeum import saves, seats
 from ludeum.games import ui_for
 
 pytestmark = pytest.mark.e2e
@@ -63,13 +63,17 @@ def press_and_wait_saved(page: Page, key: str) -> None:
 
 def expect_announced(page: Page) -> None:
     """The live region says what the engine's announce says for the stored game's
-    last action."""
-    after = stored(page)
+    last action, in the stored game's seating ("you" and "the computer" against it)."""
+    text = record(page)
+    after = saves.load(text)
     *earlier, action = after.actions()
     before = after.start()
     for previous in earlier:
         before = before.apply(previous)
-    expect(page.locator("#announcer")).to_have_text(ui_for(after).announce(before, action, after))
+    seating = seats.seating(saves.load_players(text))
+    expect(page.locator("#announcer")).to_have_text(
+        ui_for(after).announce(before, action, after, seating=seating)
+    )
 
 
 def act_by_key(page: Page, key: str) -> None:
