@@ -280,8 +280,15 @@ def test_the_markup_gives_each_column_a_heading_its_sources_and_its_moves_in_wor
     result = compare_readings(PROTECTION.position(), 3)
     html = compare.comparison_html(result, "p")
     assert html.count("<h3>") == len(result.columns) + 1
-    assert "<li>from 18 to 21, sends the piece there back to its plinth</li>" in html
-    assert "<li>from 12 to 15, bumps the piece there to 12</li>" in html
+    # Disputed moves are marked in words as well as drawn apart.
+    mark = ' <span class="compare-mark">(not in every reading)</span></li>'
+    assert (
+        '<li class="differs">from 18 to 21, sends the piece there back to its plinth' + mark in html
+    )
+    assert '<li class="differs">from 12 to 15, bumps the piece there to 12' + mark in html
+    assert "<li>from 2 to 5</li>" in html  # every reading allows it: not marked
+    # The differences come before the columns: they are what the view is for.
+    assert html.index("The differences") < html.index('class="compare-columns"')
     assert "Tait, from the help text" in html
     assert "<script" not in html and "style=" not in html
 
@@ -317,3 +324,24 @@ def test_the_words_about_an_example_follow_the_throw_chosen() -> None:
         assert compare.about_text(protection, 2).startswith("Noir lance un 2.")
     finally:
         set_language("en")
+
+
+def test_moves_the_readings_dispute_are_drawn_apart() -> None:
+    """Issue 37: in each column, a move some other reading refuses (or plays with
+    another result) is drawn heavier, in its own colour; shared moves are not."""
+    result = compare_readings(PROTECTION.position(), 3)
+    differing = compare.differing_moves(result)
+    for index, column in enumerate(result.columns):
+        moves = {move for move, _effects in column.outcome.moves}
+        assert Move(2, 5) in moves and Move(2, 5) not in differing[index]  # shared by all
+        drawing = compare.column_svg(column, f"d{index}", differing[index])
+        assert drawing.count("compare-move differs") + drawing.count(
+            "compare-move backward differs"
+        ) == len(differing[index])
+    botermans = result.columns.index(column_of(result, "jequier"))
+    assert Move(12, 15) in differing[botermans]  # Ludii and Tait refuse it
+    # Every reading agreeing: nothing disputed.
+    same = compare_readings(PROTECTION.position(), 3)._replace(
+        columns=[result.columns[botermans]] * 2
+    )
+    assert compare.differing_moves(same) == {0: frozenset(), 1: frozenset()}

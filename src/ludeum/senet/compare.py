@@ -723,13 +723,36 @@ def _spot(rules: SenetRules, square: int) -> tuple[float, float]:
     return svg._centre(square, frame)
 
 
-def move_arrows(rules: SenetRules, moves, ident: str) -> str:
+def differing_moves(result: Comparison) -> dict[int, frozenset[Move]]:
+    """Each column's moves (by index) that not every other column allows with the same
+    result: the moves the readings dispute, drawn apart from those they share. A
+    column that cannot move disputes nothing of its own."""
+    said = [
+        {move: move_words(move, effects) for move, effects in column.outcome.moves}
+        for column in result.columns
+    ]
+    differing = {}
+    for index, moves in enumerate(said):
+        differing[index] = frozenset(
+            move
+            for move, words in moves.items()
+            if move != PASS and any(other.get(move) != words for other in said)
+        )
+    return differing
+
+
+def move_arrows(rules: SenetRules, moves, ident: str, differs: frozenset = frozenset()) -> str:
     """An arrow for each move, bowed to one side so that moves along a row stay apart
-    from the pieces; backward moves dashed. Pure markup, laid over the board."""
+    from the pieces; backward moves dashed; the moves in ``differs`` (which the
+    readings dispute) drawn apart, heavier and in their own colour. Pure markup, laid
+    over the board."""
     out = [
         f'<marker id="{ident}-move-head" viewBox="0 0 10 10" refX="8" refY="5" '
         'markerWidth="4" markerHeight="4" orient="auto-start-reverse">'
-        '<path d="M0 0 L10 5 L0 10 z" class="compare-head"/></marker>'
+        '<path d="M0 0 L10 5 L0 10 z" class="compare-head"/></marker>',
+        f'<marker id="{ident}-differs-head" viewBox="0 0 10 10" refX="8" refY="5" '
+        'markerWidth="3" markerHeight="3" orient="auto-start-reverse">'
+        '<path d="M0 0 L10 5 L0 10 z" class="compare-head differs"/></marker>',
     ]
     for move in moves:
         if move == PASS:
@@ -743,22 +766,25 @@ def move_arrows(rules: SenetRules, moves, ident: str) -> str:
         cx, cy = mx + dy / length * bow, my - dx / length * bow
         backward = move.dst != OFF and move.dst < move.src and move.src != PLINTH
         cls = "compare-move backward" if backward else "compare-move"
+        if move in differs:
+            cls += " differs"
         out.append(
             f'<path class="{cls}" d="M{x1:.0f} {y1:.0f} Q{cx:.0f} {cy:.0f} {x2:.0f} {y2:.0f}" '
-            f'marker-end="url(#{ident}-move-head)"/>'
+            f'marker-end="url(#{ident}-{"differs" if move in differs else "move"}-head)"/>'
         )
         if move.dst != OFF:
-            out.append(f'<circle class="compare-target" cx="{x2:.0f}" cy="{y2:.0f}" r="24"/>')
+            ring = "compare-target differs" if move in differs else "compare-target"
+            out.append(f'<circle class="{ring}" cx="{x2:.0f}" cy="{y2:.0f}" r="24"/>')
     return "".join(out)
 
 
-def column_svg(column: Column, ident: str) -> str:
+def column_svg(column: Column, ident: str, differs: frozenset = frozenset()) -> str:
     """A column's small board: the position under its readings (pieces borne off
     in the tray), the pieces that can move and an arrow for each move. The drawing
     is hidden from screen readers: the column lists the same moves in words."""
     state = column.state if column.state.throw is not None else column.before
     board = svg.board_svg(state, ident=ident, interactive=False, label=column.name())
-    arrows = move_arrows(state.rules, [m for m, _e in column.outcome.moves], ident)
+    arrows = move_arrows(state.rules, [m for m, _e in column.outcome.moves], ident, differs)
     board = board.replace('class="senet-board"', 'class="senet-board compare-board" '
                           'aria-hidden="true" focusable="false"', 1)  # fmt: skip
     board = board.replace(' role="group"', "", 1)
@@ -770,9 +796,13 @@ def column_svg(column: Column, ident: str) -> str:
 
 
 def comparison_html(result: Comparison, ident: str = "cmp") -> str:
-    """The columns (a heading, the sources, the small board, the moves in words) and
-    the differences in sentences, as an escaped HTML fragment."""
-    out = ['<div class="compare-columns">']
+    """The differences in sentences, then the columns (a heading, the sources, the
+    board, the moves in words, the disputed ones marked), as an escaped HTML fragment.
+    The differences come first: they are what the comparison is for (issue 37: under
+    the columns they were below the fold)."""
+    out = [_differences_html(result), '<div class="compare-columns">']
+    differing = differing_moves(result)
+    only_some = escape(_("not in every reading"))
     for index, column in enumerate(result.columns):
         out.append('<section class="compare-column">')
         out.append(f"<h3>{escape(column.name())}</h3>")
@@ -782,11 +812,16 @@ def comparison_html(result: Comparison, ident: str = "cmp") -> str:
         value = column.outcome.value
         out.append('<p class="compare-value">' + escape(_("The throw is worth {value}.",
                                                             value=value)) + "</p>")  # fmt: skip
-        out.append(column_svg(column, f"{ident}-{index}"))
+        out.append(column_svg(column, f"{ident}-{index}", differing[index]))
         out.append('<ul class="compare-moves-list">')
         if column.outcome.moves:
             for move, effects in column.outcome.moves:
-                out.append("<li>" + escape(move_words(move, effects)) + "</li>")
+                words = escape(move_words(move, effects))
+                if move in differing[index]:
+                    out.append(f'<li class="differs">{words} <span class="compare-mark">'
+                               f"({only_some})</span></li>")  # fmt: skip
+                else:
+                    out.append(f"<li>{words}</li>")
         else:
             out.append("<li>" + escape(lost_words(column.outcome)) + "</li>")
         out.append("</ul></section>")
@@ -801,12 +836,17 @@ def comparison_html(result: Comparison, ident: str = "cmp") -> str:
                      readings=readings_name(names), reason=reason)  # fmt: skip
             out.append("<li>" + escape(text) + "</li>")
         out.append("</ul>")
+    return "".join(out)
+
+
+def _differences_html(result: Comparison) -> str:
     heading = _("The differences")  # outside the f-string, where the extractor finds it
-    out.append(f"<h3>{escape(heading)}</h3>")
+    out = [f'<section class="compare-differences"><h3>{escape(heading)}</h3>']
     if result.sentences:
         out.append('<ul class="compare-sentences">')
         out.extend("<li>" + escape(sentence) + "</li>" for sentence in result.sentences)
         out.append("</ul>")
     else:
         out.append("<p>" + escape(_("Every reading allows the same moves here.")) + "</p>")
+    out.append("</section>")
     return "".join(out)
