@@ -13,8 +13,6 @@
   }
   if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) set("pointer");
   window.addEventListener("pointerdown", function () { set("pointer"); }, true);
-  window.addEventListener("keydown", function (event) {
-    // A modifier alone (Shift to take a screenshot, Control to zoom) is no keyboard use.
-    if (event.key !== "Shift" && event.key !== "Control" && event.key !== "Alt" && event.key !== "Meta") set("keys");
-  }, true);
+  // Any key, a modifier alone too: Shift is how a keyboard's user may start (Shift+Tab).
+  window.addEventListener("keydown", function () { set("keys"); }, true);
 })();
