@@ -22,14 +22,8 @@ from .page import element, focus_cell, listen, watch_only
 #: read with a screen reader, and nobody scrolls back that far.
 LOG_SHOWN = 300
 
-#: Where the boards are drawn narrow (static/app.css's phone layout uses the same).
+#: Where Senet stands upright: a phone (static/app.css's phone layout uses the same).
 NARROW_QUERY = "(max-width: 600px) and (orientation: portrait)"
-#: Where a frame gets the compact embed layout (static/app.css, with <html
-#: data-framed>): the square boards are drawn without their trays there too.
-COMPACT_QUERY = (
-    "(orientation: landscape) and (max-height: 700px), "
-    "(orientation: landscape) and (max-width: 999px)"
-)
 #: A kiosk's screen stood on end (a portrait gallery screen): Senet stands upright
 #: there, beside its controls (static/app.css's kiosk layout uses the same).
 PORTRAIT_QUERY = "(orientation: portrait)"
@@ -42,14 +36,10 @@ class View:
         self.screen = screen
         self.logged = 0  # entries already in the page's move list
         self.aid = False  # a game's learning aid (Lodestone's magnet map) is shown
-        # A phone draws the boards without their side trays (the player cards count
-        # the pieces); turning the phone or resizing the window redraws them.
+        # A phone stands Senet upright; turning the phone or resizing the window
+        # draws it again.
         self.narrow_query = window.matchMedia(NARROW_QUERY)
         listen(self.narrow_query, "change", lambda event: self.render())
-        self.framed = document.documentElement.hasAttribute("data-framed")
-        self.compact_query = window.matchMedia(COMPACT_QUERY)
-        if self.framed:
-            listen(self.compact_query, "change", lambda event: self.render())
         self.kiosk = bool(screen.launch.kiosk)
         self.portrait_query = window.matchMedia(PORTRAIT_QUERY)
         if self.kiosk:
@@ -154,14 +144,14 @@ class View:
 
     def board_options(self, ui=None) -> dict:
         """The keyword arguments of the game's ``board_svg`` besides the position: the
-        learning aid where the game has one, and the narrow drawing on a phone (Senet
-        stands upright), in a small frame and in a kiosk. A kiosk's board fills the
-        screen: no tray beside it (the cards count the pieces), and Senet upright on
-        a portrait screen."""
+        learning aid where the game has one, and the narrow drawing. Squadro's and
+        Lodestone's boards are drawn without the tray beside them everywhere (issue
+        37: it stayed empty most of a game, 197x636 px of a desktop's window, while the
+        player cards count the pieces home or taken). Senet stands upright on a phone
+        and on a kiosk's portrait screen."""
         ui = ui or self.screen.ui  # another game's (a lesson's board)
         phone = bool(self.narrow_query.matches)
-        compact = self.framed and bool(self.compact_query.matches)
-        options = {"narrow": phone or compact or self.kiosk}
+        options = {"narrow": True}
         if getattr(ui, "STANDS_UPRIGHT", False):
             options["upright"] = phone or (self.kiosk and bool(self.portrait_query.matches))
         if getattr(ui, "AID_LABEL", None):

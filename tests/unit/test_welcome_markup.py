@@ -280,3 +280,11 @@ def test_friend_and_watch_have_short_words_for_a_small_frame():
                 assert long_words.startswith(short_words.text) and short_words.text != long_words
             friend = card.find(".//button[@class='welcome-friend']")
             assert [span.text for span in friend] == [full, short]
+
+
+@pytest.mark.parametrize("game", ["senet", "squadro", "lodestone"])
+def test_a_picture_offers_no_move(game):
+    """A card's picture is a position, not a board to play on: no piece ringed as one
+    that can move, and Lodestone's start no squares outlined for the king (d1, e1)."""
+    drawing = welcome.start_picture(game)
+    assert not re.search(r'class="[^"]*\b(movable|target)\b', drawing), game

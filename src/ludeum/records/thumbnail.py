@@ -50,7 +50,8 @@ def position_picture(
     right (empty at the start: the welcome screen's cards). ``words=False`` leaves out
     the drawing's text (square numbers, digits, tray titles): too small to read in a
     list row, where they would also run into the row's words for anything that reads
-    its text."""
+    its text. A picture offers no move: no piece ringed as one that can move, no
+    square outlined for Lodestone's king to be put on."""
     if not _IDENT.match(ident):
         raise ValueError(f"not an id prefix: {ident!r}")
     name = escape(label if label is not None else position_label(state))
@@ -58,15 +59,15 @@ def position_picture(
     if game == "senet":
         from ..senet.svg import board_svg
 
-        drawing = board_svg(state, interactive=False, ident=f"{ident}-board")
+        drawing = board_svg(state, interactive=False, ident=f"{ident}-board", playable=False)
     elif game == "squadro":
         from ..squadro.svg import board_svg
 
-        drawing = board_svg(state, interactive=False)
+        drawing = board_svg(state, interactive=False, playable=False)
     else:
         from ..lodestone.svg import board_svg
 
-        drawing = board_svg(state, interactive=False)
+        drawing = board_svg(state, interactive=False, playable=False)
     drawing, found = _OUTER.subn(
         lambda m: (
             f'<svg class="{m.group(1)} position-picture"{m.group(2)} role="img" '
