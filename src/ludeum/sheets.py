@@ -212,9 +212,19 @@ def _items(items: list[str]) -> str:
     return "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>"
 
 
-def game_sheet(game: str, rules: Any = None) -> str:
+def _foot(address: str | None) -> str:
+    """The sheet's last line: where it came from, and the address that leads back to
+    the app (issue 37: a printed sheet in a classroom should say where to play)."""
+    if not address:
+        return _element("p", _("Printed from Ludeum."), "sheet-foot")
+    return _element("p", _("Printed from Ludeum. Play it at {address}", address=address),
+                    "sheet-foot")  # fmt: skip
+
+
+def game_sheet(game: str, rules: Any = None, *, address: str | None = None) -> str:
     """The one-page sheet of ``game`` ("senet", "squadro", "lodestone") under
-    ``rules`` (Senet's reading or Lodestone's rules; None: the default)."""
+    ``rules`` (Senet's reading or Lodestone's rules; None: the default); ``address``,
+    the app's, is printed at its foot."""
     if game not in _PARTS:
         raise KeyError(f"unknown game {game!r}")
     parts = _PARTS[game](rules)
@@ -243,7 +253,7 @@ def game_sheet(game: str, rules: Any = None) -> str:
         out.append(_element("h2", _("The marked squares")))
         out.append(_items(parts["squares"]))
     out.append("</section></div>")
-    out.append(_element("p", _("Printed from Ludeum."), "sheet-foot"))
+    out.append(_foot(address))
     out.append("</article>")
     return "".join(out)
 
@@ -282,11 +292,12 @@ def record_sheet(
     log: list[str] | None = None,
     *,
     when: str | None = None,
+    address: str | None = None,
 ) -> str:
     """The printable record of the game of ``state`` (finished or not): its title,
     who played, the result, a few diagrams and the move list. ``log`` is the move
     list (``ui.game_log(state)``) when the caller has it; ``when`` (free text) says
-    when it was printed."""
+    when it was printed; ``address`` (the game's share link) is printed at its foot."""
     from .games import ui_for
     from .records.positions import Positions, entries
     from .records.thumbnail import position_picture
@@ -333,6 +344,6 @@ def record_sheet(
     out.append('<ol class="sheet-moves">')
     out.extend(f"<li>{escape(line)}</li>" for line in log)
     out.append("</ol>")
-    out.append(_element("p", _("Printed from Ludeum."), "sheet-foot"))
+    out.append(_foot(address))
     out.append("</article>")
     return "".join(out)

@@ -39,15 +39,20 @@ class Printing:
 
         state = self.screen.state
         game = saves.game_name(state)
-        self._print(game_sheet(game, getattr(state, "rules", None)))
+        location = window.location
+        address = f"{location.origin}{location.pathname}?game={game}"
+        self._print(game_sheet(game, getattr(state, "rules", None), address=address))
 
     def print_record(self) -> None:
-        from ludeum.sheets import record_sheet  # not needed to boot
+        from ludeum.records import link  # not needed to boot
+        from ludeum.sheets import record_sheet
 
         screen = self.screen
         element("export").open = False
-        self._print(record_sheet(screen.state, screen.table.players,
-                                 when=time.strftime("%Y-%m-%d %H:%M")))  # fmt: skip
+        location = window.location
+        address = f"{location.origin}{location.pathname}?record={link.encode(screen.state)}"
+        when = time.strftime("%Y-%m-%d %H:%M")
+        self._print(record_sheet(screen.state, screen.table.players, when=when, address=address))
 
     def _print(self, markup: str) -> None:
         sheet = element("print-sheet")

@@ -11,6 +11,7 @@ from review_games import random_game
 
 from ludeum import i18n
 from ludeum.games import GAMES, ui_for
+from ludeum.games import ui as ui_for_game
 from ludeum.senet.rules_pages import PAGES
 from ludeum.senet.rulesets import KENDALL, PRESETS, TAIT
 from ludeum.sheets import _diagram_points, game_sheet, picture, record_sheet
@@ -201,3 +202,15 @@ def test_taits_sheet_draws_the_plinth_empty_and_says_where_the_pieces_start() ->
 def test_a_senet_sheet_asks_for_as_many_counters_as_its_reading_has(preset, pieces) -> None:
     sheet = game_sheet("senet", PRESETS[preset])
     assert f"You need: {pieces} counters a side in two colours" in sheet
+
+
+def test_a_sheet_prints_the_address_that_leads_back_to_the_app() -> None:
+    """Issue 37: a printed sheet says where to play; without an address, only where
+    it came from. The address is text, escaped like any other."""
+    address = "https://museum.example/ludeum/?game=senet&x=<b>"
+    sheet = game_sheet("senet", address=address)
+    assert "Play it at https://museum.example/ludeum/?game=senet&amp;x=&lt;b&gt;" in sheet
+    assert "Play it at" not in game_sheet("senet")
+    state = ui_for_game("senet").start({}, 0)
+    record = record_sheet(state, address="https://m.example/?record=1AB")
+    assert "Play it at https://m.example/?record=1AB" in record
