@@ -132,7 +132,24 @@ def test_turning_points_are_dots_and_buttons_that_name_the_move_and_the_drop():
 
 
 def test_no_turning_points_is_said_in_words():
-    assert "No turning points" in turning_points_html([], [])
+    assert "No turning points found yet" in turning_points_html([], [])
+    assert "found yet" in turning_points_html([], [], ("White", "Black"), True, [0.5, None])
+    # The curve whole, what it shows.
+    sides = ("White", "Black")
+    even = turning_points_html([], [], sides, True, [0.5, 0.53, 0.48, 0.5])
+    assert "found yet" not in even and "stayed even" in even
+    led = turning_points_html([], [], sides, True, [0.5, 0.4, 0.3, 0.25, 0.15, 0.06, 0.0])
+    assert "Black was never behind" in led
+    seesaw = turning_points_html([], [], sides, False, [0.5, 0.6, 0.52, 0.45, 0.4])
+    assert "changed hands a little at a time" in seesaw
+
+
+def test_a_rise_is_said_as_a_rise():
+    html = turning_points_html([TurningPoint(1, 1, -0.4)], ["Red moved."], ("Yellow", "Red"),
+                               is_chance=False)  # fmt: skip
+    assert "Red&#x27;s evaluation rose by 80" in html
+    root = parse(graph_svg([0.4, 0.0], 1, [TurningPoint(1, 1, -0.4)], "Yellow", False))
+    assert len(by_class(root, "graph-turn")) == 1
 
 
 def test_the_sides_halves_are_labelled_and_text_is_escaped():

@@ -30,7 +30,7 @@ from html import escape
 
 from ..i18n import _
 from .review import TurningPoint
-from .review_text import turn_text
+from .review_text import course_text, turn_text
 
 WIDTH = 600  # the default width, in CSS pixels
 LEFT, RIGHT, TOP, BOTTOM = 46, 12, 10, 22  # margins around the plot
@@ -176,14 +176,15 @@ def graph_svg(
 
 def turning_points_html(
     points: list[TurningPoint], entries: list[str], movers: tuple[str, str] = ("", ""),
-    is_chance: bool = True,
+    is_chance: bool = True, series: list[float | None] | None = None,
 ) -> str:  # fmt: skip
     """The turning points as a row of buttons, each going to its move in review;
     ``entries`` are the move list's lines (``ui.game_log``), ``movers`` the seats'
-    names."""
+    names. Without one, what the ``series`` shows: none found yet while it is being
+    computed, how the game went once it is whole (``review_text.course_text``)."""
     if not points:
-        none = escape(_("No turning points found yet."))
-        return f'<p class="hint">{none}</p>'
+        none = escape(course_text(series if series is not None else [None], movers))
+        return f'<p class="hint graph-course">{none}</p>'
     items = []
     for point in points:
         line = entries[point.entry - 1] if point.entry <= len(entries) else ""
