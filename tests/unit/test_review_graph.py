@@ -140,7 +140,7 @@ def test_no_turning_points_is_said_in_words():
     assert "found yet" not in even and "stayed even" in even
     led = turning_points_html([], [], sides, True, [0.5, 0.4, 0.3, 0.25, 0.15, 0.06, 0.0])
     assert "Black was never behind" in led
-    seesaw = turning_points_html([], [], sides, False, [0.5, 0.6, 0.52, 0.45, 0.4])
+    seesaw = turning_points_html([], [], sides, False, [0.5, 0.65, 0.52, 0.45, 0.35])
     assert "changed hands a little at a time" in seesaw
 
 
