@@ -2,7 +2,7 @@
 
 The graph plots a series from ``ludeum.records.review`` (one value in [0, 1] per
 review stop, seat 0's point of view; None where the worker has not computed it yet)
-across the full width under the board: 0-100% for Senet's winning chance, -100 to
+beside the board, at the width of the side panel: 0-100% for Senet's winning chance, -100 to
 +100 for the other games' evaluation. It is drawn at the pixel size the page gives it
 (``width``; the height follows, ``graph_height``), so that its text and dots keep
 their size on a phone and on a desktop. What it marks:
