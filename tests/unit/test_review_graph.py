@@ -181,3 +181,15 @@ def test_the_readout_says_where_what_and_how_much():
     assert signed(0) == "0"
     set_language("fr")
     assert value_text(0.62, "Blanc", True) == "Chance de gagner pour Blanc\u00a0: 62\u00a0%"
+
+
+def test_a_narrow_graph_leaves_out_the_words_that_would_collide():
+    """In a small frame's side panel (about 170 px) "Start of the game", "Move 76"
+    and the halves' labels ran into each other; the end's move number stays."""
+    wide = [text.text for text in parse(graph_svg([0.5] * 77, 0, [], "Light", False, 300,
+                                                  other="Dark")).iter(f"{NS}text")]  # fmt: skip
+    narrow = [text.text for text in parse(graph_svg([0.5] * 77, 0, [], "Light", False, 170,
+                                                    other="Dark")).iter(f"{NS}text")]  # fmt: skip
+    assert "Start of the game" in wide and "Light ahead" in wide
+    assert "Start of the game" not in narrow and "Light ahead" not in narrow
+    assert "Move 76" in narrow

@@ -35,6 +35,9 @@ from .review_text import course_text, turn_text
 WIDTH = 600  # the default width, in CSS pixels
 LEFT, RIGHT, TOP, BOTTOM = 46, 12, 10, 22  # margins around the plot
 MIN_HEIGHT, MAX_HEIGHT = 120, 170
+#: Narrower than this (a small frame's side panel), the graph leaves out the words
+#: that would run into each other: "Start of the game" and the halves' labels.
+WORDY = 260
 DOT = 5.5  # a turning point's radius
 
 
@@ -120,14 +123,16 @@ def graph_svg(
                    f'y2="{y:.1f}"/>')  # fmt: skip
         out.append(f'<text class="graph-axis" x="{LEFT - 6}" y="{y + 4:.1f}" '
                    f'text-anchor="end">{label}</text>')  # fmt: skip
-    if side and other:
+    wordy = frame.width >= WORDY
+    if side and other and wordy:
         ahead = escape(_("{side} ahead", side=side))
         behind = escape(_("{side} ahead", side=other))
         out.append(f'<text class="graph-side" x="{LEFT + 6}" y="{TOP + 13}">{ahead}</text>')
         out.append(f'<text class="graph-side" x="{LEFT + 6}" '
                    f'y="{TOP + frame.plot_h - 5}">{behind}</text>')  # fmt: skip
-    start = escape(_("Start of the game"))
-    out.append(f'<text class="graph-axis" x="{LEFT}" y="{frame.height - 6}">{start}</text>')
+    if wordy:
+        start = escape(_("Start of the game"))
+        out.append(f'<text class="graph-axis" x="{LEFT}" y="{frame.height - 6}">{start}</text>')
     end = escape(_("Move {number}", number=stops - 1))
     out.append(f'<text class="graph-axis" x="{right:.1f}" y="{frame.height - 6}" '
                f'text-anchor="end">{end}</text>')  # fmt: skip
