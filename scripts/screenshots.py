@@ -192,7 +192,7 @@ SHOTS: tuple[Shot, ...] = (
     Shot("welcome", DESKTOP, "The welcome screen: a card for each game", welcome,
          needs="#welcome"),
     Shot("senet", DESKTOP, "Senet in play", mid_game("senet")),
-    # Move 37 of that game is its turning point.
+    # Move 37 of that game lies between its two turning points, moves 35 and 42.
     Shot("review", DESKTOP, "A Senet game under review, with its win-chance graph",
          review("senet", 37)),
     Shot("squadro", DESKTOP, "Squadro in play", mid_game("squadro")),

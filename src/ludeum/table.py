@@ -419,6 +419,19 @@ def look_at(table: Table, shared: Any) -> tuple[Table, Do]:
     return shown, Do(relist=True)
 
 
+def shared_record(table: Table, state: Any = None, ahead: tuple = ()) -> str | None:
+    """What a visitor keeps to take up the shared game on the table as a game of
+    their own, two people's seats: the game as shared, or, from a review of it, its
+    position ``state`` at the review's stop with the rest of its line as ``ahead``
+    (Redo plays it again, as after ``continue_from``). None when no shared game is
+    looked at: one's own game is never kept through here."""
+    if not table.viewing:
+        return None
+    if state is None:
+        state, ahead = table.state, ()
+    return saves.dump(state, seats.HUMANS, tuple(ahead))
+
+
 def back_to_own(table: Table) -> tuple[Table, Do]:
     """Leave the shared game: the visitor's own table back, as it was."""
     if table.own is None:

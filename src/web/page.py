@@ -75,6 +75,7 @@ PAGE_TEXT = {
     "attract-label": N_("Touch the screen to play"),
     "update-text": N_("A new version of Ludeum is ready."),
     "update-reload": N_("Reload to update"),
+    "shared-replay": N_("Replay from the start"),
     "shared-continue": N_("Continue this game"),
     "shared-back": N_("Back to my game"),
     "share-label": N_("Share"),

@@ -9,9 +9,11 @@ board keeps its own arrows). The board shows the chosen position with its move
 marked; every play control (throw, pass, hint, take back, redo, the board's taps) is
 disabled and the computer waits; the live game is neither changed nor saved.
 "Continue from here" makes the reviewed position the game and keeps the old line in
-``screen.table.ahead``.
+``screen.table.ahead``; on a shared game (web/share.py) it makes that position the
+visitor's own game, the rest of the shared line kept for Redo.
 
-The win-chance graph shows full width under the board while reviewing, and stays
+The win-chance graph shows while reviewing, first in the side panel (beside the board;
+under it on a phone; in the panel's row under Senet's long board), and stays
 after "Back to the game" on a finished game (a game in progress hides it: play goes
 on). Its values come from the computer's worker a chunk at a time
 (``ludeum.records.review``), and it is redrawn after each chunk, at the pixel width
@@ -154,11 +156,21 @@ class Review:
     def continue_here(self) -> None:
         """The reviewed position becomes the game; the rest of the old line is kept
         as ``screen.table.ahead`` (saved with the game) until a new move replaces it."""
-        if not self.active or self.screen.viewing is not None:
+        if not self.active:
             return
         prepared = self._prepare()
         stop, index = self.stop, prepared.stops[self.stop]
         screen = self.screen
+        if screen.viewing is not None:
+            # A shared game: taken up at this move as the visitor's own game, the
+            # rest of its line kept for Redo (web/share.py keeps it and opens it).
+            state, ahead = prepared.positions.at(index), prepared.positions.line_from(index)
+            self.stop = None
+            self.prepared = None
+            self.cursor = self.hover = None
+            self.graph_open = False
+            screen.viewing.continue_game(state, ahead)
+            return
         # The move list keeps its first ``stop`` entries: the same up to here.
         table, done = tables.continue_from(
             screen.table, prepared.positions.at(index), prepared.positions.line_from(index), stop
@@ -313,8 +325,9 @@ class Review:
         element("review-open").hidden = reviewing or not has_moves
         element("review-where").textContent = self.where_text() if reviewing else ""
         element("review-where").dataset.stop = "" if not reviewing else str(self.stop)
-        # A shared game is only looked at (web/share.py): "Continue this game" first.
-        element("review-continue").hidden = not reviewing or screen.viewing is not None
+        # A shared game too: continued from here, it becomes the visitor's own game
+        # (web/share.py).
+        element("review-continue").hidden = not reviewing
         for id_, title in STEP_TITLES.items():
             element(id_).title = _(title)
         if reviewing:
@@ -453,4 +466,4 @@ class Review:
         graph.setAttribute("aria-valuetext", words)
         element("review-graph-readout").textContent = words
         element("review-turns").innerHTML = turning_points_html(points, screen.table.log, sides,
-                                                                chance)  # fmt: skip
+                                                                chance, self.series)  # fmt: skip

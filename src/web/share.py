@@ -9,6 +9,9 @@ game under the shared one, as it was.
 "Continue this game" keeps the shared game as a game of its own (``kept`` key, note
 ``why: "shared"``) and opens it through ``Keeping.open_kept``, which keeps the
 visitor's game in the list first; "Back to my game" puts the visitor's game back.
+"Replay from the start" opens the review (web/review.py) at the start of the shared
+game, to step through it; its "Continue from here" takes the game up at the move
+shown, the rest of the shared line kept for Redo (``ludeum.table.shared_record``).
 The code itself is read and written by ``ludeum.records.link`` (pure Python)."""
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from ludeum import launch as launching
-from ludeum import saves, seats
 from ludeum import table as tables
 from ludeum.i18n import _
 
@@ -40,6 +42,7 @@ class Share:
         self.code: str | None = None  # the code in the dialog
         self.at: int | None = None  # the reviewed position the dialog offers, if any
         listen(element("shared-continue"), "click", lambda event: self.continue_game())
+        listen(element("shared-replay"), "click", lambda event: self.replay())
         listen(element("shared-back"), "click", lambda event: self.back())
         element("share").disabled = False
 
@@ -66,6 +69,8 @@ class Share:
         screen = self.screen
         # "Back to my game" only for a visitor who has one (a game begun here).
         element("shared-back").hidden = not screen.state.actions()
+        # Replay from the start: a game with moves to step through.
+        element("shared-replay").hidden = not state.actions()
         # Nobody plays a shared game: its seats are two people's, nothing is asked.
         screen.apply(*tables.look_at(screen.table, state))
         element("shared").hidden = False
@@ -117,13 +122,22 @@ class Share:
         announce(_("Your own game is shown again."))
         element("new-game").focus()
 
-    def continue_game(self) -> None:
-        """Keep the shared game as a game of its own and make it the current one."""
-        if not self.screen.table.viewing:
+    def replay(self) -> None:
+        """The shared game from its start, in review: step on with Next (or the keys,
+        the graph), and "Continue from here" at any move."""
+        if not self.screen.table.viewing or not self.screen.state.actions():
             return
-        shared = self.screen.state
+        self.screen.review.go(0)
+        element("review-next").focus()
+
+    def continue_game(self, state=None, ahead: tuple = ()) -> None:
+        """Keep the shared game as a game of its own and make it the current one:
+        the whole game, or its position ``state`` (a review's stop) with the rest of
+        its line ``ahead``."""
+        text = tables.shared_record(self.screen.table, state, ahead)
+        if text is None:
+            return
         keeping = self.screen.keeping
-        text = saves.dump(shared, seats.HUMANS)
         key, written = keeping.storage.put_aside(KEPT_PREFIX, text, "shared", keeping.home_key)
         if not written:
             self.screen.notice(_("The shared game could not be kept because storage is full: "

@@ -2,7 +2,8 @@
 keys, the board showing each position with its move marked, continue from a past
 position, and the win-chance graph filling progressively from the worker with its
 turning points. While reviewing, a banner over the board names the move shown and every
-play control is disabled; the graph, full width under the board, jumps to a move
+play control is disabled, and the board keeps its size; the graph, beside the board
+(under it on a phone), jumps to a move
 clicked or tapped and is a slider the keyboard reaches and drives (on a desktop and on
 a phone)."""
 
@@ -47,6 +48,14 @@ def finished_senet_game(seed: int = 0):
 
 def status_after(review: Review, stop: int) -> str:
     return ui("senet").status(review.state_at(stop))
+
+
+#: The board as drawn: its SVG's box may be wider or taller than the drawing, which
+#: keeps its proportions inside it.
+DRAWN_JS = """() => { const svg = document.querySelector('#board svg');
+  const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+  const scale = Math.min(box.width / view.width, box.height / view.height);
+  return {width: view.width * scale, height: view.height * scale}; }"""
 
 
 def viewing(stop: int, total: int) -> str:
@@ -179,9 +188,17 @@ def test_squadros_graph_is_an_evaluation_and_says_so(open_with: Callable[[str], 
     for lane in "1315145233":
         state = state.apply(state.legal_moves()[int(lane) % len(state.legal_moves())])
     page = open_with(saves.dump(state))
+    played = page.evaluate(DRAWN_JS)
     page.locator("#review-open").click()  # the review from the last move, with the graph
     expect(page.locator("#review-where")).to_have_text(viewing(10, 10))
     expect(page.locator("#review-back")).to_be_focused()
+    # Issue 37: the position studied stays large (it was halved, 667 to 365 px tall
+    # at 1280x800), the graph beside it, in the side panel.
+    board = page.evaluate(DRAWN_JS)
+    assert board["height"] >= 0.8 * played["height"], (played, board)
+    board = page.locator("#board").bounding_box()
+    graph = page.locator("#review-graph-area").bounding_box()
+    assert graph["x"] >= board["x"] + board["width"], (board, graph)
     page.wait_for_function(
         "() => { const g = document.querySelector('#review-graph svg');"
         " return g && g.dataset.done === g.dataset.total; }",
@@ -269,20 +286,26 @@ def test_the_banner_names_the_move_play_waits_and_the_graph_is_clicked_and_keyed
     expect(banner).to_be_hidden()
     expect(page.locator("#review-graph-area")).to_be_hidden()
 
+    played = page.evaluate(DRAWN_JS)
     press(page.locator("#review-open"))
     expect(banner).to_be_visible()
     expect(where).to_have_text(viewing(total, total))
     press(page.locator('#moves li[data-entry="12"]'))
     expect(where).to_have_text(viewing(12, total))
     expect(status).to_have_text(status_after(review, 12))
-    # The banner is over the board, the graph under it: the board's width on a phone;
-    # on the desktop (Senet's board across the window) at its left, the panel beside
-    # it, nothing to scroll.
+    # The board keeps its size in review (issue 37: on the phone the upright board
+    # lost a quarter of its height): its width across the desktop, its height upright.
+    shown = page.evaluate(DRAWN_JS)
+    assert shown["width"] >= 0.8 * played["width"], (played, shown)
+    assert shown["height"] >= 0.8 * played["height"], (played, shown)
+    # The banner is over the board, the graph under it: the screen's width on a
+    # phone; on the desktop (Senet's board across the window) at the left of the
+    # panel's row, the panel beside it, nothing to scroll.
     board = page.locator("#board").bounding_box()
     over, under = banner.bounding_box(), page.locator("#review-graph-area").bounding_box()
     assert over["y"] + over["height"] <= board["y"] and under["y"] >= board["y"] + board["height"]
     if touch:
-        assert abs(under["width"] - board["width"]) < 2
+        assert abs(under["width"] - over["width"]) < 2
     else:
         cards = page.locator("#player-cards").bounding_box()
         assert cards["x"] >= under["x"] + under["width"], (cards, under)

@@ -1,12 +1,14 @@
 """Share links in the browser (issue 13, item 5): the Share button gives a link to the
 game on screen; opening it in another browser shows that game read-only under a
 banner, without touching the visitor's own saved game; the visitor may continue it
-(kept as a game of their own, theirs kept in the list) or go back to their game; a
-damaged link says so and shows the visitor's game."""
+(kept as a game of their own, theirs kept in the list), replay it from the start and
+take it up at any move, or go back to their game; a damaged link says so and shows the
+visitor's game."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 
 import pytest
@@ -18,6 +20,7 @@ from ludeum import saves
 from ludeum.records import link
 from ludeum.senet import JEQUIER, new_game, parse_action
 from ludeum.senet.log import game_log
+from ludeum.squadro import new_game as new_squadro
 
 pytestmark = pytest.mark.e2e
 
@@ -214,3 +217,43 @@ def test_a_damaged_link_says_so_and_shows_the_visitors_own_game(
     expect(page2.locator("#notice")).to_contain_text("is not a Ludeum share link")
     expect(page2.locator("#shared")).to_be_hidden()
     assert store(page2)[SAVE_KEY] == own_save()
+
+
+def test_a_finished_shared_game_is_replayed_from_the_start_and_taken_up_at_a_move(
+    browser: Browser, site_server: SiteServer, watch: Callable[..., Watch]
+) -> None:
+    """Issue 37, item 3: a finished shared game offered more than "Continue this game"
+    on its last position. Replay from the start steps through it (the review), and
+    "Continue from here" makes the move shown the visitor's own game, the rest of the
+    shared line kept for Redo, the visitor's game kept in the list."""
+    source = random.Random(3)
+    state = new_squadro()
+    while state.outcome() is None:
+        state = state.apply(source.choice(state.legal_moves()))
+    total = len(state.actions())
+    other = visitor(browser, site_server, watch)
+    page = open_at(other, f"{site_server.url}?record={link.encode(state)}&lang=en")
+    expect(page.locator("#shared")).to_be_visible()
+    replay = page.locator("#shared-replay")
+    expect(replay).to_have_text("Replay from the start")
+    replay.click()
+    where = page.locator("#review-where")
+    expect(where).to_have_text(f"Viewing the start of the game ({total} moves)")
+    expect(page.locator("#review-next")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.locator("#review-next").click()
+    expect(where).to_have_text(f"Viewing move 2 of {total}")
+    own = store(page)
+    assert own[SAVE_KEY] == own_save()  # only looked at, so far
+    page.locator("#review-continue").click()
+    expect(page.locator("#shared")).to_be_hidden()
+    expect(page.locator("#review-banner")).to_be_hidden()
+    expect(page.locator("#moves li")).to_have_count(2)
+    expect(page.locator("#redo")).to_be_enabled()
+    after = store(page)
+    taken = saves.load(after[SAVE_KEY])
+    assert taken.actions() == state.actions()[:2]
+    assert saves.load_ahead(after[SAVE_KEY], taken) == tuple(state.actions()[2:])
+    kept = [key for key in after if key.startswith(KEPT_PREFIX)]
+    assert len(kept) == 1 and same_game(after[kept[0]], own_save())
+    assert "record=" not in page.url

@@ -132,7 +132,24 @@ def test_turning_points_are_dots_and_buttons_that_name_the_move_and_the_drop():
 
 
 def test_no_turning_points_is_said_in_words():
-    assert "No turning points" in turning_points_html([], [])
+    assert "No turning points found yet" in turning_points_html([], [])
+    assert "found yet" in turning_points_html([], [], ("White", "Black"), True, [0.5, None])
+    # The curve whole, what it shows.
+    sides = ("White", "Black")
+    even = turning_points_html([], [], sides, True, [0.5, 0.53, 0.48, 0.5])
+    assert "found yet" not in even and "stayed even" in even
+    led = turning_points_html([], [], sides, True, [0.5, 0.4, 0.3, 0.25, 0.15, 0.06, 0.0])
+    assert "Black was never behind" in led
+    seesaw = turning_points_html([], [], sides, False, [0.5, 0.65, 0.52, 0.45, 0.35])
+    assert "changed hands a little at a time" in seesaw
+
+
+def test_a_rise_is_said_as_a_rise():
+    html = turning_points_html([TurningPoint(1, 1, -0.4)], ["Red moved."], ("Yellow", "Red"),
+                               is_chance=False)  # fmt: skip
+    assert "Red&#x27;s evaluation rose by 80" in html
+    root = parse(graph_svg([0.4, 0.0], 1, [TurningPoint(1, 1, -0.4)], "Yellow", False))
+    assert len(by_class(root, "graph-turn")) == 1
 
 
 def test_the_sides_halves_are_labelled_and_text_is_escaped():
@@ -164,3 +181,15 @@ def test_the_readout_says_where_what_and_how_much():
     assert signed(0) == "0"
     set_language("fr")
     assert value_text(0.62, "Blanc", True) == "Chance de gagner pour Blanc\u00a0: 62\u00a0%"
+
+
+def test_a_narrow_graph_leaves_out_the_words_that_would_collide():
+    """In a small frame's side panel (about 170 px) "Start of the game", "Move 76"
+    and the halves' labels ran into each other; the end's move number stays."""
+    wide = [text.text for text in parse(graph_svg([0.5] * 77, 0, [], "Light", False, 300,
+                                                  other="Dark")).iter(f"{NS}text")]  # fmt: skip
+    narrow = [text.text for text in parse(graph_svg([0.5] * 77, 0, [], "Light", False, 170,
+                                                    other="Dark")).iter(f"{NS}text")]  # fmt: skip
+    assert "Start of the game" in wide and "Light ahead" in wide
+    assert "Start of the game" not in narrow and "Light ahead" not in narrow
+    assert "Move 76" in narrow

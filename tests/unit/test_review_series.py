@@ -16,8 +16,12 @@ from ludeum.ai.service import answer
 from ludeum.games import ui
 from ludeum.protocol import CHANCE
 from ludeum.records.review import (
+    AHEAD,
+    LEVEL,
+    SEESAW,
     Review,
     TurningPoint,
+    course,
     is_chance,
     turning_points,
     value,
@@ -118,3 +122,29 @@ def test_a_bad_review_request_gets_an_error_reply(request_fields, said):
     request.update(request_fields)
     reply = json.loads(answer(json.dumps(request)))
     assert reply["id"] == 3 and said in reply["error"] and "values" not in reply
+
+
+def test_a_swing_either_way_is_a_turning_point_and_the_largest_come_first():
+    """Squadro's ending as review's shallow search sees it: level, level, then the
+    winning reply (entry 3, seat 1) swings the curve from 0.4 to 0; the mover's
+    value rose, and the curve turned there."""
+    series = [0.5, 0.48, 0.4, 0.0, 0.0]
+    movers = [0, 1, 0, 1]
+    assert turning_points(series, movers) == [TurningPoint(3, 0, 0.4)]
+    series = [0.5, 0.48, 0.4, 0.4, 0.0]
+    assert turning_points(series, movers) == [TurningPoint(4, 1, -0.4)]
+    # Falls and rises share the top places, by their size.
+    series = [0.5, 0.8, 0.95, 0.7, 0.1]
+    points = turning_points(series, [0, 1, 0, 1], top=2, threshold=0.1)
+    assert points == [TurningPoint(1, 0, -0.3), TurningPoint(4, 1, -0.6)]
+
+
+def test_a_finished_curve_without_turning_points_says_how_the_game_went():
+    assert course([0.5, 0.52, 0.47, 0.55, 0.5]) == (LEVEL, None)
+    assert course([0.5, 0.56, 0.62, 0.7, 0.78, 0.88, 0.97, 1.0]) == (AHEAD, 0)
+    assert course([0.5, 0.48, 0.4, 0.35, 0.3]) == (AHEAD, 1)
+    assert course([0.5, 0.65, 0.52, 0.45, 0.35]) == (SEESAW, None)
+    # A few points either way is still even (an evaluation of -12 at worst).
+    assert course([0.5, 0.51, 0.47, 0.44, 0.49]) == (LEVEL, None)
+    assert course([0.5, None, 0.5]) is None
+    assert course([]) is None

@@ -370,3 +370,37 @@ def test_continue_from_a_reviewed_position_keeps_the_rest_as_the_line_ahead(game
     assert cont.log == tuple(cont.ui.game_log(cont.state, cont.seating))
     assert replace(cont, ahead=()).state.actions() == actions[:4]
     assert cont.ahead == tuple(actions[4:])
+
+
+@pytest.mark.parametrize("game", ["senet", "squadro", "lodestone"])
+def test_a_shared_game_is_taken_up_whole_or_from_a_reviewed_move(game) -> None:
+    """Issue 37: a shared game, finished or not, can be replayed and taken up at any
+    move; the visitor keeps that position, the rest of the shared line as Redo."""
+    source = random.Random(7)
+    shared = table.seat(game_ui(game).start({}, 0))
+    for _ in range(10):
+        if shared.state.outcome() is not None:
+            break
+        action = (table.throw_for(shared, source) if shared.ui.can_throw(shared.state)
+                  else shared.state.legal_moves()[0])  # fmt: skip
+        shared, _ = table.play(shared, action)
+    mine = table.seat(game_ui(game).start({}, 1), ("easy", seats.HUMAN))
+    assert table.shared_record(mine) is None  # one's own game is not "taken up"
+    looking, _ = table.look_at(mine, shared.state)
+    whole = table.seated(table.shared_record(looking))
+    assert whole.state.actions() == shared.state.actions() and whole.ahead == ()
+    assert whole.players == seats.HUMANS
+    # From the start (Replay from the start, then Continue from here at move 0) and
+    # from a move in the middle.
+    actions = shared.state.actions()
+    for cut in (0, 3):
+        state = shared.state.start()
+        for action in actions[:cut]:
+            state = state.apply(action)
+        reviewing, _ = table.review_to(looking, cut, len(actions) + 1)
+        taken = table.seated(table.shared_record(reviewing, state, tuple(actions[cut:])))
+        assert taken.state.actions() == actions[:cut]
+        assert taken.ahead == tuple(actions[cut:]) and taken.players == seats.HUMANS
+        assert table.redo(taken)[0].state.actions()[: cut + 1] == actions[: cut + 1]
+    # Looking and reviewing left the visitor's own table as it was.
+    assert table.back_to_own(reviewing)[0].state is mine.state

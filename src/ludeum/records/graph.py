@@ -2,7 +2,7 @@
 
 The graph plots a series from ``ludeum.records.review`` (one value in [0, 1] per
 review stop, seat 0's point of view; None where the worker has not computed it yet)
-across the full width under the board: 0-100% for Senet's winning chance, -100 to
+beside the board, at the width of the side panel: 0-100% for Senet's winning chance, -100 to
 +100 for the other games' evaluation. It is drawn at the pixel size the page gives it
 (``width``; the height follows, ``graph_height``), so that its text and dots keep
 their size on a phone and on a desktop. What it marks:
@@ -30,11 +30,14 @@ from html import escape
 
 from ..i18n import _
 from .review import TurningPoint
-from .review_text import turn_text
+from .review_text import course_text, turn_text
 
 WIDTH = 600  # the default width, in CSS pixels
 LEFT, RIGHT, TOP, BOTTOM = 46, 12, 10, 22  # margins around the plot
 MIN_HEIGHT, MAX_HEIGHT = 120, 170
+#: Narrower than this (a small frame's side panel), the graph leaves out the words
+#: that would run into each other: "Start of the game" and the halves' labels.
+WORDY = 260
 DOT = 5.5  # a turning point's radius
 
 
@@ -120,14 +123,16 @@ def graph_svg(
                    f'y2="{y:.1f}"/>')  # fmt: skip
         out.append(f'<text class="graph-axis" x="{LEFT - 6}" y="{y + 4:.1f}" '
                    f'text-anchor="end">{label}</text>')  # fmt: skip
-    if side and other:
+    wordy = frame.width >= WORDY
+    if side and other and wordy:
         ahead = escape(_("{side} ahead", side=side))
         behind = escape(_("{side} ahead", side=other))
         out.append(f'<text class="graph-side" x="{LEFT + 6}" y="{TOP + 13}">{ahead}</text>')
         out.append(f'<text class="graph-side" x="{LEFT + 6}" '
                    f'y="{TOP + frame.plot_h - 5}">{behind}</text>')  # fmt: skip
-    start = escape(_("Start of the game"))
-    out.append(f'<text class="graph-axis" x="{LEFT}" y="{frame.height - 6}">{start}</text>')
+    if wordy:
+        start = escape(_("Start of the game"))
+        out.append(f'<text class="graph-axis" x="{LEFT}" y="{frame.height - 6}">{start}</text>')
     end = escape(_("Move {number}", number=stops - 1))
     out.append(f'<text class="graph-axis" x="{right:.1f}" y="{frame.height - 6}" '
                f'text-anchor="end">{end}</text>')  # fmt: skip
@@ -176,14 +181,15 @@ def graph_svg(
 
 def turning_points_html(
     points: list[TurningPoint], entries: list[str], movers: tuple[str, str] = ("", ""),
-    is_chance: bool = True,
+    is_chance: bool = True, series: list[float | None] | None = None,
 ) -> str:  # fmt: skip
     """The turning points as a row of buttons, each going to its move in review;
     ``entries`` are the move list's lines (``ui.game_log``), ``movers`` the seats'
-    names."""
+    names. Without one, what the ``series`` shows: none found yet while it is being
+    computed, how the game went once it is whole (``review_text.course_text``)."""
     if not points:
-        none = escape(_("No turning points found yet."))
-        return f'<p class="hint">{none}</p>'
+        none = escape(course_text(series if series is not None else [None], movers))
+        return f'<p class="hint graph-course">{none}</p>'
     items = []
     for point in points:
         line = entries[point.entry - 1] if point.entry <= len(entries) else ""

@@ -23,10 +23,17 @@ series a chunk at a time (``values``) and the page redraws the graph after each.
   ``(v + 1) / 2``: 0.5 is level, 1 a proven win for seat 0. It is an evaluation, not
   a probability, and the page says so (``is_chance``).
 
-Turning points: for each entry, the drop in the mover's own value from the position
-before it to the position after it; the few largest drops above a threshold. In
-Senet the drop includes the throw before the move (the stops fall between moves),
-so a bad throw can be a turning point as well as a bad move: both turned the game.
+Turning points: for each entry, the change in the mover's own value from the position
+before it to the position after it; the few largest swings, either way, of at least a
+threshold. A fall is the mover's mistake; a rise is the mover finding what the
+search at review's depth had not seen (often the reply that punishes the mistake
+before it, which the shallow search missed: Squadro's and Lodestone's last moves
+turn a level evaluation into a win), and it is where the curve swings, so it is
+marked too. In Senet the change includes the throw before the move (the stops fall
+between moves), so a throw can be a turning point as well as a move.
+
+A finished curve with no turning point is said in words (``course``): it stayed
+even, one side was never behind, or the lead changed hands a little at a time.
 """
 
 from __future__ import annotations
@@ -41,9 +48,12 @@ from . import positions as positions_module
 SENET_DEPTH = 2
 #: Plies of alpha-beta per Squadro or Lodestone position.
 SEARCH_DEPTH = 2
-#: Turning points: at most this many, each a drop of at least THRESHOLD.
+#: Turning points: at most this many, each a swing of at least THRESHOLD.
 TOP = 3
 THRESHOLD = 0.1
+#: A curve within EVEN of 0.5 is level: neither side is ahead there (as much as a
+#: turning point moves it: 10 points of winning chance, 20 of evaluation).
+EVEN = 0.1
 
 
 def is_chance(state: Any) -> bool:
@@ -86,7 +96,7 @@ def value(state: Any, depth: int | None = None) -> float:
 class TurningPoint:
     entry: int  # 1-based number of the move-list entry
     mover: int  # the seat that made it
-    drop: float  # how much the mover's value fell, in [0, 1]
+    drop: float  # how much the mover's value fell, in [-1, 1] (negative: it rose)
 
 
 class Review:
@@ -135,16 +145,36 @@ def turning_points(
     series: list[float | None], movers: list[int | None], top: int = TOP,
     threshold: float = THRESHOLD,
 ) -> list[TurningPoint]:  # fmt: skip
-    """The ``top`` largest drops of the mover's value across an entry, at least
-    ``threshold`` each, in the order of the game. ``series[k]`` is the value at stop
-    k (seat 0's view; None where not computed yet); entry k runs from stop k-1 to k."""
-    drops = []
+    """The ``top`` largest swings of the mover's value across an entry, falls and
+    rises alike, at least ``threshold`` each, in the order of the game. ``series[k]``
+    is the value at stop k (seat 0's view; None where not computed yet); entry k runs
+    from stop k-1 to k."""
+    swings = []
     for entry in range(1, min(len(series), len(movers) + 1)):
         before, after, mover = series[entry - 1], series[entry], movers[entry - 1]
         if before is None or after is None or mover not in (0, 1):
             continue
         drop = (before - after) if mover == 0 else (after - before)
-        if drop >= threshold:
-            drops.append(TurningPoint(entry, mover, round(drop, 4)))
-    drops.sort(key=lambda point: (-point.drop, point.entry))
-    return sorted(drops[:top], key=lambda point: point.entry)
+        if abs(drop) >= threshold:
+            swings.append(TurningPoint(entry, mover, round(drop, 4)))
+    swings.sort(key=lambda point: (-abs(point.drop), point.entry))
+    return sorted(swings[:top], key=lambda point: point.entry)
+
+
+#: How a curve went, when no move turned it (``course``).
+LEVEL = "level"  # always within EVEN of 0.5
+AHEAD = "ahead"  # one side never behind (by more than EVEN), and ahead at some point
+SEESAW = "seesaw"  # each side ahead at some point, the lead changing a little at a time
+
+
+def course(series: list[float | None], even: float = EVEN) -> tuple[str, int | None] | None:
+    """How the whole curve went: (LEVEL, None), (AHEAD, the seat never behind) or
+    (SEESAW, None); None while a value is missing."""
+    if not series or any(value is None for value in series):
+        return None
+    ahead = {0 if value > 0.5 else 1 for value in series if round(abs(value - 0.5), 6) > even}
+    if not ahead:
+        return LEVEL, None
+    if len(ahead) == 1:
+        return AHEAD, ahead.pop()
+    return SEESAW, None

@@ -52,12 +52,38 @@ def value_text(value: float | None, side: str, is_chance: bool) -> str:
 
 
 def turn_text(point: TurningPoint, mover: str, is_chance: bool) -> str:
-    """A turning point in words: who lost how much."""
+    """A turning point in words: who lost, or gained, how much."""
     if is_chance:
+        points = round(100 * abs(point.drop))
+        if point.drop < 0:
+            return _("Turning point: {side}'s chance rose by {points} points",
+                     side=mover, points=points)  # fmt: skip
         return _("Turning point: {side}'s chance fell by {points} points",
-                 side=mover, points=round(100 * point.drop))  # fmt: skip
+                 side=mover, points=points)  # fmt: skip
+    points = round(200 * abs(point.drop))
+    if point.drop < 0:
+        return _("Turning point: {side}'s evaluation rose by {points}",
+                 side=mover, points=points)  # fmt: skip
     return _("Turning point: {side}'s evaluation fell by {points}",
-             side=mover, points=round(200 * point.drop))  # fmt: skip
+             side=mover, points=points)  # fmt: skip
+
+
+def course_text(series: list[float | None], sides: tuple[str, str]) -> str:
+    """What a curve without turning points shows: while values are missing, that
+    none is found yet; once it is whole, how the game went (``review.course``)."""
+    from .review import AHEAD, LEVEL, course
+
+    went = course(series)
+    if went is None:
+        return _("No turning points found yet.")
+    kind, seat = went
+    if kind == LEVEL:
+        return _("No turning point: the game stayed even throughout.")
+    if kind == AHEAD and seat in (0, 1) and sides[seat]:
+        return _("No turning point: {side} was never behind, and no single move swung "
+                 "the game.", side=sides[seat])  # fmt: skip
+    return _("No turning point: the lead changed hands a little at a time, never on a "
+             "single move.")  # fmt: skip
 
 
 def readout(
