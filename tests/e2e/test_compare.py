@@ -58,7 +58,11 @@ def test_the_protection_example_opens_from_the_rules_page(app_page: Page) -> Non
     # The game on screen, still in its opening: each reading's own start, the throw kept.
     page.select_option("#compare-example", "current")
     expect(page.locator("#compare-about")).to_contain_text("The position of the game on screen")
-    expect(column(page, "Tait").locator("li")).to_have_text(["enter a piece on 6, throw again"])
+    # Only Tait's reading moves here: its move is one the readings dispute, marked so.
+    expect(column(page, "Tait").locator("li.differs")).to_have_text(
+        ["enter a piece on 6, throw again (not in every reading)"]
+    )
+    expect(column(page, "Tait").locator("path.compare-move.differs")).to_have_count(1)
     expect(column(page, "Jéquier (both readings)")).to_contain_text(
         "not a 1: the other player throws"
     )

@@ -157,7 +157,8 @@ def test_the_kiosk_board_fills_landscape_and_portrait_screens(
         where = f"{game} at {width}x{height}"
         # The board is drawn again when the screen turns (Senet stands up).
         try:
-            page.wait_for_function(f"({DRAWN})() >= {LEAST_BOARD_SHARE}", timeout=5_000)
+            # A function, not an expression: the app's CSP forbids evaluating strings.
+            page.wait_for_function(f"() => ({DRAWN})() >= {LEAST_BOARD_SHARE}", timeout=5_000)
         except PlaywrightTimeout:
             share = page.evaluate(DRAWN)
             raise AssertionError(f"{where}: the board covers {share:.0%} of the screen") from None
