@@ -30,6 +30,7 @@ from typing import Any
 
 from . import saves, seats
 from .games import ui_for
+from .i18n import _
 from .protocol import CHANCE, IllegalAction
 from .records import line
 
@@ -83,6 +84,9 @@ class Do:
     notice: str | None = None
     detail: str | None = None
     refused: str | None = None
+    #: The actions a take-back removed, as (before, action, after) in the order
+    #: they were played: the page plays them backwards (``ludeum.motion``).
+    unplayed: tuple = ()
 
 
 NOTHING = Do()
@@ -319,7 +323,12 @@ def take_back(table: Table) -> tuple[Table, Do]:
     back = look_back(table)
     if back.state is None:
         return table, Do(refused=back.reason)
-    return _shown(table, back.state, back.removed + tuple(table.ahead))
+    steps = _steps(back.state, back.removed)
+    words = entry_words(table.ui, steps, table.seating)
+    what = _("; ").join(words) if words else _("the last move")
+    table, done = _shown(table, back.state, back.removed + tuple(table.ahead))
+    said = (_("Taken back: {moves}.", moves=what), status(table))
+    return table, replace(done, say=said + done.say, unplayed=steps)
 
 
 def redo(table: Table) -> tuple[Table, Do]:
@@ -331,7 +340,34 @@ def redo(table: Table) -> tuple[Table, Do]:
         state, ahead = line.redo(table.state, table.ahead, table.players)
     except ValueError:  # a line that no longer follows: dropped, never a crash
         return replace(table, ahead=()), NOTHING
-    return _shown(table, state, ahead)
+    played = table.ahead[: len(table.ahead) - len(ahead)]
+    words = entry_words(table.ui, _steps(table.state, played), table.seating)
+    what = _("; ").join(words) if words else _("the next move")
+    table, done = _shown(table, state, ahead)
+    said = (_("Played again: {moves}.", moves=what), status(table))
+    return table, replace(done, say=said + done.say)
+
+
+def _steps(state: Any, actions: tuple) -> tuple:
+    """``actions`` played from ``state``, as (before, action, after) each."""
+    steps = []
+    for action in actions:
+        after = state.apply(action)
+        steps.append((state, action, after))
+        state = after
+    return tuple(steps)
+
+
+def entry_words(ui, steps: tuple, seating: seats.Seating) -> list[str]:
+    """The move-list lines of ``steps`` (before, action, after), without their closing
+    full stop: what a take-back or a redo says it took back or played again (joined
+    by ``_("; ")``, which French spaces)."""
+    words = []
+    for before, action, after in steps:
+        entry = ui.log_entry(before, action, after, seating)
+        if entry:
+            words.append(entry.rstrip("."))
+    return words
 
 
 def _shown(table: Table, state: Any, ahead: tuple) -> tuple[Table, Do]:

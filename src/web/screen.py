@@ -128,6 +128,8 @@ class GameScreen:
             self.keeping.save()
             said, self.to_say = self.to_say, None
         self.view.render()
+        if done.unplayed:
+            self.motion.played_back(done.unplayed)
         if done.played:
             before, action, after = done.played
             self.motion.played(before, action, after)

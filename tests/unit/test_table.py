@@ -370,3 +370,35 @@ def test_continue_from_a_reviewed_position_keeps_the_rest_as_the_line_ahead(game
     assert cont.log == tuple(cont.ui.game_log(cont.state, cont.seating))
     assert replace(cont, ahead=()).state.actions() == actions[:4]
     assert cont.ahead == tuple(actions[4:])
+
+
+# -- what a take-back says, and what travels back ------------------------------------
+
+
+def test_a_take_back_names_the_moves_from_the_move_list_and_hands_them_back() -> None:
+    from ludeum.i18n import set_language
+
+    state = game_ui("squadro").start({}, 0)
+    tbl = table.seat(state, (seats.HUMAN, "easy"))
+    move = tbl.state.legal_moves()[0]
+    tbl, done = table.play(tbl, move)
+    tbl, done = table.reply(tbl, answer(done.ask, random.Random(5)))
+    tbl, _ = table.play(tbl, done.move_later, by=table.COMPUTER)
+    two = tbl.state.actions()
+    back, undone = table.take_back(tbl)
+    entries = [entry.rstrip(".") for entry in tbl.log]
+    assert undone.say[0] == f"Taken back: {entries[0]}; {entries[1]}."
+    assert entries[0].startswith("You: ") and entries[1].startswith("The computer: ")
+    assert undone.say[1] == table.status(back)
+    assert [a for _b, a, _after in undone.unplayed] == list(two)
+    assert not undone.unplayed[0][0].actions()
+    assert undone.unplayed[-1][2].actions() == tbl.state.actions()
+    redone, again = table.redo(back)
+    assert again.say[0] == f"Played again: {entries[0]}; {entries[1]}." and not again.unplayed
+    try:
+        set_language("fr")
+        french = table.take_back(table.relabel(tbl)[0])[1].say[0]
+    finally:
+        set_language("en")
+    assert french.startswith("Repris\xa0: Vous\xa0: couloir ")
+    assert "\xa0; L’ordinateur\xa0: " in french
