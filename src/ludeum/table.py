@@ -19,7 +19,10 @@ random sequences of events, for every game and Senet reading):
 * a reply from the computer to an older request never changes the table;
 * the player cards and the status name the same sides (``cards`` and ``status``);
 * reviewing and going back leaves the game as it was; the record saved
-  (``record``) loads back (``seated``) into the same table.
+  (``record``) loads back (``seated``) into the same table;
+* watching the computer play itself, a paused table asks it for nothing (a reply
+  on its way when Pause came is dropped: Play asks again), and Step lets exactly
+  one action through.
 """
 
 from __future__ import annotations
@@ -40,6 +43,15 @@ COMPUTER = "computer"
 #: What a request to the computer is for.
 MOVE = "move"
 HINT = "hint"
+
+#: The pace of the computer's actions when a person watches it play itself: the
+#: pause before each one, in ms. (Against a person it waits ``COMPUTER_PAUSE_MS``;
+#: the kiosk's own games between visitors, ``ATTRACT_PAUSE_MS``.)
+SLOW, NORMAL, FAST = "slow", "normal", "fast"
+WATCH_PAUSE_MS = {SLOW: 2500, NORMAL: 1200, FAST: 400}
+SPEEDS = tuple(WATCH_PAUSE_MS)
+COMPUTER_PAUSE_MS = 550
+ATTRACT_PAUSE_MS = 2500
 
 
 @dataclass(frozen=True)
@@ -114,6 +126,11 @@ class Table:
     #: The review's stop (0: the start) while a past position is shown.
     review: int | None = None
     attract: bool = False
+    #: Watching the computer play itself: stopped by Pause, one action let through
+    #: by Step while paused (``stepping``), and the pace (one of ``SPEEDS``).
+    paused: bool = False
+    stepping: bool = False
+    speed: str = NORMAL
     #: (state, players, where a take-back would land: ``line.LookBack``), valid
     #: while both are the table's: kept up to date after each action in constant
     #: time, worked out by a replay (O(n)) only when unknown.
@@ -144,6 +161,16 @@ class Table:
     def still(self) -> bool:
         """No play, take-back or hint: a shared game looked at, or a review."""
         return self.viewing or self.review is not None
+
+    @property
+    def watching(self) -> bool:
+        """A person watches the computer play itself (not the kiosk's attract mode,
+        which plays on between visitors whatever happens)."""
+        return seats.HUMAN not in self.players and not self.attract and not self.viewing
+
+    def held(self) -> bool:
+        """The computer waits: watching, paused, and no step asked."""
+        return self.paused and not self.stepping and self.watching
 
 
 def seat(
@@ -206,7 +233,7 @@ def _next_request(table: Table) -> tuple[Table, Do]:
     part if the turn is its own: a throw after its pause, or a question."""
     request = table.request + 1
     table = replace(table, request=request, waiting=None)
-    if table.still() or not table.computer_to_play():
+    if table.still() or not table.computer_to_play() or table.held():
         return table, NOTHING
     if table.ui.can_throw(table.state):
         return table, Do(throw_later=request)
@@ -222,6 +249,18 @@ def _merge(first: Do, then: Do) -> Do:
         ask=then.ask or first.ask,
         throw_later=then.throw_later if then.throw_later is not None else first.throw_later,
     )
+
+
+def computer_pause_ms(table: Table) -> int:
+    """How long the computer waits before each of its actions, so that a person can
+    follow them: the watcher's pace, none for a step asked, longest in the kiosk."""
+    if table.attract:
+        return ATTRACT_PAUSE_MS
+    if table.stepping:
+        return 0
+    if table.watching:
+        return WATCH_PAUSE_MS.get(table.speed, WATCH_PAUSE_MS[NORMAL])
+    return COMPUTER_PAUSE_MS
 
 
 def throw_for(table: Table, source: random.Random) -> Any:
@@ -261,7 +300,7 @@ def play(table: Table, action: Any, by: str = PERSON) -> tuple[Table, Do]:
         looked = None
     table = replace(
         table, state=after, ahead=line.kept(table.ahead, action), log=log, turn=turn,
-        hint=None, selected=None, looked=looked,
+        hint=None, selected=None, looked=looked, stepping=False,
     )  # fmt: skip
     said = () if table.attract else (ui.announce(before, action, after, seating),)
     done = Do(say=said, save=True, played=(before, action, after))
@@ -313,6 +352,28 @@ def ask_hint(table: Table) -> tuple[Table, Do]:
     request = table.request + 1
     ask = Ask(request, HINT, saves.dump(table.state))
     return replace(table, request=request, waiting=HINT), Do(ask=ask)
+
+
+def pause(table: Table, paused: bool) -> tuple[Table, Do]:
+    """Watching the computer play itself: Pause stops it after the action shown (a
+    reply on its way is dropped, never played later), Play lets it go on at once."""
+    if not table.watching or paused == table.paused:
+        return table, NOTHING
+    return _next_request(replace(table, paused=paused, stepping=False))
+
+
+def step(table: Table) -> tuple[Table, Do]:
+    """Paused, one action of the computer's, without its pause; then it waits again."""
+    if not (table.watching and table.paused) or table.stepping:
+        return table, NOTHING
+    if table.state.outcome() is not None:
+        return table, NOTHING
+    return _next_request(replace(table, stepping=True))
+
+
+def pace(table: Table, speed: str) -> Table:
+    """The watcher's pace for the computer's actions (one of ``SPEEDS``)."""
+    return replace(table, speed=speed) if speed in SPEEDS else table
 
 
 def take_back(table: Table) -> tuple[Table, Do]:
@@ -398,7 +459,7 @@ def new_game(table: Table, state: Any, players: tuple[str, str] | None = None) -
     """A new game on the table (the page has put the old one away first)."""
     players = table.players if players is None else tuple(players)
     fresh = seat(state, players, attract=table.attract)
-    fresh = replace(fresh, request=table.request)
+    fresh = replace(fresh, request=table.request, speed=table.speed)
     fresh, then = _next_request(fresh)
     return fresh, _merge(Do(save=True, relist=True), then)
 

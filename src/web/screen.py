@@ -34,6 +34,7 @@ from .sticks import Sticks
 from .storage import SAVE_KEY, Storage
 from .takeback import TakeBack
 from .view import View
+from .watching import Watching
 
 
 class GameScreen:
@@ -64,6 +65,7 @@ class GameScreen:
         self.new_game = NewGame(self, launch, self.rng)
         self.review = Review(self)  # stepping through the game, and its graph
         self.takeback = TakeBack(self)
+        self.watching = Watching(self)  # the computer playing itself: pause, step, pace
         self.motion = Motion(self)  # pieces travel after an action is drawn
         self.sticks = Sticks()  # the sticks drawn, tumbling on each throw
         self.opening = Opening(self)  # Senet's opening in one action
