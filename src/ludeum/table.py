@@ -386,7 +386,7 @@ def take_back(table: Table) -> tuple[Table, Do]:
         return table, Do(refused=back.reason)
     steps = _steps(back.state, back.removed)
     words = entry_words(table.ui, steps, table.seating)
-    what = _("; ").join(words) if words else _("the last move")
+    what = listed(words) if words else _("the last move")
     table, done = _shown(table, back.state, back.removed + tuple(table.ahead))
     said = (_("Taken back: {moves}.", moves=what), status(table))
     return table, replace(done, say=said + done.say, unplayed=steps)
@@ -403,7 +403,7 @@ def redo(table: Table) -> tuple[Table, Do]:
         return replace(table, ahead=()), NOTHING
     played = table.ahead[: len(table.ahead) - len(ahead)]
     words = entry_words(table.ui, _steps(table.state, played), table.seating)
-    what = _("; ").join(words) if words else _("the next move")
+    what = listed(words) if words else _("the next move")
     table, done = _shown(table, state, ahead)
     said = (_("Played again: {moves}.", moves=what), status(table))
     return table, replace(done, say=said + done.say)
@@ -419,10 +419,18 @@ def _steps(state: Any, actions: tuple) -> tuple:
     return tuple(steps)
 
 
+def listed(words: list[str]) -> str:
+    """Entries said one after another, joined as every list of the app is (the one
+    message ``{first}; {second}``, which French spaces)."""
+    text = words[0]
+    for word in words[1:]:
+        text = _("{first}; {second}", first=text, second=word)
+    return text
+
+
 def entry_words(ui, steps: tuple, seating: seats.Seating) -> list[str]:
     """The move-list lines of ``steps`` (before, action, after), without their closing
-    full stop: what a take-back or a redo says it took back or played again (joined
-    by ``_("; ")``, which French spaces)."""
+    full stop: what a take-back or a redo says it took back or played again."""
     words = []
     for before, action, after in steps:
         entry = ui.log_entry(before, action, after, seating)
