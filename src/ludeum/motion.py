@@ -126,11 +126,16 @@ class Drawing(NamedTuple):
     stand_in: Callable[[Hashable, Any], str]
 
 
-def plan(motion: Motion, drawing: Drawing) -> list[dict]:
+def plan(motion: Motion, drawing: Drawing, backward: bool = False) -> list[dict]:
     """The page's animations for a motion, JSON-ready: per travelling piece
     ``{"hide": selector or "", "markup": stand-in, "keyframes": [...], "duration": ms}``.
     Every keyframe is ``{"offset", "transform", "opacity"}``, the translation relative
-    to where the stand-in is drawn; all pieces share one duration (the action's)."""
+    to where the stand-in is drawn; all pieces share one duration (the action's).
+
+    ``backward``: the same travel played in reverse, for an action taken back (the
+    board now draws the position before it): every piece runs from where the action
+    left it to where it stood, the last stage first, a piece that had left the board
+    fading in; the piece hidden meanwhile is the one drawn where it stood."""
     stages = []
     for stage in motion:
         runs = []
@@ -163,6 +168,8 @@ def plan(motion: Motion, drawing: Drawing) -> list[dict]:
         if t_end < total:
             frames.append((total, x_end, y_end, opacity_end))
         x0, y0 = frames[0][1], frames[0][2]
+        if backward:  # the same frames, time running the other way
+            frames = [(total - t, x, y, opacity) for t, x, y, opacity in reversed(frames)]
         keyframes = []
         for t, x, y, opacity in frames:
             keyframes.append({
@@ -170,7 +177,10 @@ def plan(motion: Motion, drawing: Drawing) -> list[dict]:
                 "transform": f"translate({x - x0:.1f}px, {y - y0:.1f}px)",
                 "opacity": round(opacity, 3),
             })  # fmt: skip
-        selector = None if last.leaves else drawing.selector(piece, last.path[-1])
+        if backward:
+            selector = drawing.selector(piece, first.path[0])
+        else:
+            selector = None if last.leaves else drawing.selector(piece, last.path[-1])
         animations.append({
             "hide": selector or "",
             "markup": drawing.stand_in(piece, first.path[0]),
@@ -180,10 +190,44 @@ def plan(motion: Motion, drawing: Drawing) -> list[dict]:
     return animations
 
 
-def plan_for(before, action, after, options: dict | None = None) -> list[dict]:
+def plan_for(
+    before, action, after, options: dict | None = None, backward: bool = False
+) -> list[dict]:
     """The page's animations for one action of any game, the board drawn with the
     game ``ui.board_svg``'s keyword ``options`` (narrow, upright, aid)."""
     from .saves import game_name
 
     module = import_module(f"ludeum.{game_name(after)}.motion")
-    return module.plan(before, action, after, **(options or {}))
+    return module.plan(before, action, after, backward=backward, **(options or {}))
+
+
+def plan_back(steps, options: dict | None = None) -> list[dict]:
+    """The page's animations for actions taken back, ``steps`` as (before, action,
+    after) in the order they were played: each one's travel in reverse, the last
+    action first, one after another, all within ``ACTION_MAX_MS`` (the board draws
+    the position before the first). Throws and passes move nothing."""
+    parts = []
+    for before, action, after in reversed(steps):
+        animations = plan_for(before, action, after, options, backward=True)
+        if animations:
+            parts.append((animations, animations[0]["duration"]))
+    total = sum(duration for _a, duration in parts)
+    if not total:
+        return []
+    scale = min(1.0, ACTION_MAX_MS / total)
+    length, start, joined = total * scale, 0.0, []
+    for animations, duration in parts:
+        begin, end = start / total, (start + duration) / total
+        for item in animations:
+            frames = [
+                {**frame, "offset": round(begin + frame["offset"] * (end - begin), 4)}
+                for frame in item["keyframes"]
+            ]
+            # Before its turn and after it, each piece holds where it is.
+            if frames[0]["offset"] > 0:
+                frames.insert(0, {**frames[0], "offset": 0.0})
+            if frames[-1]["offset"] < 1:
+                frames.append({**frames[-1], "offset": 1.0})
+            joined.append({**item, "keyframes": frames, "duration": round(length)})
+        start += duration
+    return joined

@@ -19,7 +19,10 @@ random sequences of events, for every game and Senet reading):
 * a reply from the computer to an older request never changes the table;
 * the player cards and the status name the same sides (``cards`` and ``status``);
 * reviewing and going back leaves the game as it was; the record saved
-  (``record``) loads back (``seated``) into the same table.
+  (``record``) loads back (``seated``) into the same table;
+* watching the computer play itself, a paused table asks it for nothing (a reply
+  on its way when Pause came is dropped: Play asks again), and Step lets exactly
+  one action through.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import Any
 
 from . import saves, seats
 from .games import ui_for
+from .i18n import _
 from .protocol import CHANCE, IllegalAction
 from .records import line
 
@@ -39,6 +43,15 @@ COMPUTER = "computer"
 #: What a request to the computer is for.
 MOVE = "move"
 HINT = "hint"
+
+#: The pace of the computer's actions when a person watches it play itself: the
+#: pause before each one, in ms. (Against a person it waits ``COMPUTER_PAUSE_MS``;
+#: the kiosk's own games between visitors, ``ATTRACT_PAUSE_MS``.)
+SLOW, NORMAL, FAST = "slow", "normal", "fast"
+WATCH_PAUSE_MS = {SLOW: 2500, NORMAL: 1200, FAST: 400}
+SPEEDS = tuple(WATCH_PAUSE_MS)
+COMPUTER_PAUSE_MS = 550
+ATTRACT_PAUSE_MS = 2500
 
 
 @dataclass(frozen=True)
@@ -83,6 +96,9 @@ class Do:
     notice: str | None = None
     detail: str | None = None
     refused: str | None = None
+    #: The actions a take-back removed, as (before, action, after) in the order
+    #: they were played: the page plays them backwards (``ludeum.motion``).
+    unplayed: tuple = ()
 
 
 NOTHING = Do()
@@ -110,6 +126,11 @@ class Table:
     #: The review's stop (0: the start) while a past position is shown.
     review: int | None = None
     attract: bool = False
+    #: Watching the computer play itself: stopped by Pause, one action let through
+    #: by Step while paused (``stepping``), and the pace (one of ``SPEEDS``).
+    paused: bool = False
+    stepping: bool = False
+    speed: str = NORMAL
     #: (state, players, where a take-back would land: ``line.LookBack``), valid
     #: while both are the table's: kept up to date after each action in constant
     #: time, worked out by a replay (O(n)) only when unknown.
@@ -140,6 +161,16 @@ class Table:
     def still(self) -> bool:
         """No play, take-back or hint: a shared game looked at, or a review."""
         return self.viewing or self.review is not None
+
+    @property
+    def watching(self) -> bool:
+        """A person watches the computer play itself (not the kiosk's attract mode,
+        which plays on between visitors whatever happens)."""
+        return seats.HUMAN not in self.players and not self.attract and not self.viewing
+
+    def held(self) -> bool:
+        """The computer waits: watching, paused, and no step asked."""
+        return self.paused and not self.stepping and self.watching
 
 
 def seat(
@@ -202,7 +233,7 @@ def _next_request(table: Table) -> tuple[Table, Do]:
     part if the turn is its own: a throw after its pause, or a question."""
     request = table.request + 1
     table = replace(table, request=request, waiting=None)
-    if table.still() or not table.computer_to_play():
+    if table.still() or not table.computer_to_play() or table.held():
         return table, NOTHING
     if table.ui.can_throw(table.state):
         return table, Do(throw_later=request)
@@ -218,6 +249,18 @@ def _merge(first: Do, then: Do) -> Do:
         ask=then.ask or first.ask,
         throw_later=then.throw_later if then.throw_later is not None else first.throw_later,
     )
+
+
+def computer_pause_ms(table: Table) -> int:
+    """How long the computer waits before each of its actions, so that a person can
+    follow them: the watcher's pace, none for a step asked, longest in the kiosk."""
+    if table.attract:
+        return ATTRACT_PAUSE_MS
+    if table.stepping:
+        return 0
+    if table.watching:
+        return WATCH_PAUSE_MS.get(table.speed, WATCH_PAUSE_MS[NORMAL])
+    return COMPUTER_PAUSE_MS
 
 
 def throw_for(table: Table, source: random.Random) -> Any:
@@ -257,7 +300,7 @@ def play(table: Table, action: Any, by: str = PERSON) -> tuple[Table, Do]:
         looked = None
     table = replace(
         table, state=after, ahead=line.kept(table.ahead, action), log=log, turn=turn,
-        hint=None, selected=None, looked=looked,
+        hint=None, selected=None, looked=looked, stepping=False,
     )  # fmt: skip
     said = () if table.attract else (ui.announce(before, action, after, seating),)
     done = Do(say=said, save=True, played=(before, action, after))
@@ -311,6 +354,28 @@ def ask_hint(table: Table) -> tuple[Table, Do]:
     return replace(table, request=request, waiting=HINT), Do(ask=ask)
 
 
+def pause(table: Table, paused: bool) -> tuple[Table, Do]:
+    """Watching the computer play itself: Pause stops it after the action shown (a
+    reply on its way is dropped, never played later), Play lets it go on at once."""
+    if not table.watching or paused == table.paused:
+        return table, NOTHING
+    return _next_request(replace(table, paused=paused, stepping=False))
+
+
+def step(table: Table) -> tuple[Table, Do]:
+    """Paused, one action of the computer's, without its pause; then it waits again."""
+    if not (table.watching and table.paused) or table.stepping:
+        return table, NOTHING
+    if table.state.outcome() is not None:
+        return table, NOTHING
+    return _next_request(replace(table, stepping=True))
+
+
+def pace(table: Table, speed: str) -> Table:
+    """The watcher's pace for the computer's actions (one of ``SPEEDS``)."""
+    return replace(table, speed=speed) if speed in SPEEDS else table
+
+
 def take_back(table: Table) -> tuple[Table, Do]:
     """Back to the person's last decision (``ludeum.records.line``), the actions
     removed put in front of the line ahead."""
@@ -319,7 +384,12 @@ def take_back(table: Table) -> tuple[Table, Do]:
     back = look_back(table)
     if back.state is None:
         return table, Do(refused=back.reason)
-    return _shown(table, back.state, back.removed + tuple(table.ahead))
+    steps = _steps(back.state, back.removed)
+    words = entry_words(table.ui, steps, table.seating)
+    what = listed(words) if words else _("the last move")
+    table, done = _shown(table, back.state, back.removed + tuple(table.ahead))
+    said = (_("Taken back: {moves}.", moves=what), status(table))
+    return table, replace(done, say=said + done.say, unplayed=steps)
 
 
 def redo(table: Table) -> tuple[Table, Do]:
@@ -331,7 +401,42 @@ def redo(table: Table) -> tuple[Table, Do]:
         state, ahead = line.redo(table.state, table.ahead, table.players)
     except ValueError:  # a line that no longer follows: dropped, never a crash
         return replace(table, ahead=()), NOTHING
-    return _shown(table, state, ahead)
+    played = table.ahead[: len(table.ahead) - len(ahead)]
+    words = entry_words(table.ui, _steps(table.state, played), table.seating)
+    what = listed(words) if words else _("the next move")
+    table, done = _shown(table, state, ahead)
+    said = (_("Played again: {moves}.", moves=what), status(table))
+    return table, replace(done, say=said + done.say)
+
+
+def _steps(state: Any, actions: tuple) -> tuple:
+    """``actions`` played from ``state``, as (before, action, after) each."""
+    steps = []
+    for action in actions:
+        after = state.apply(action)
+        steps.append((state, action, after))
+        state = after
+    return tuple(steps)
+
+
+def listed(words: list[str]) -> str:
+    """Entries said one after another, joined as every list of the app is (the one
+    message ``{first}; {second}``, which French spaces)."""
+    text = words[0]
+    for word in words[1:]:
+        text = _("{first}; {second}", first=text, second=word)
+    return text
+
+
+def entry_words(ui, steps: tuple, seating: seats.Seating) -> list[str]:
+    """The move-list lines of ``steps`` (before, action, after), without their closing
+    full stop: what a take-back or a redo says it took back or played again."""
+    words = []
+    for before, action, after in steps:
+        entry = ui.log_entry(before, action, after, seating)
+        if entry:
+            words.append(entry.rstrip("."))
+    return words
 
 
 def _shown(table: Table, state: Any, ahead: tuple) -> tuple[Table, Do]:
@@ -362,7 +467,7 @@ def new_game(table: Table, state: Any, players: tuple[str, str] | None = None) -
     """A new game on the table (the page has put the old one away first)."""
     players = table.players if players is None else tuple(players)
     fresh = seat(state, players, attract=table.attract)
-    fresh = replace(fresh, request=table.request)
+    fresh = replace(fresh, request=table.request, speed=table.speed)
     fresh, then = _next_request(fresh)
     return fresh, _merge(Do(save=True, relist=True), then)
 

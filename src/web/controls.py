@@ -1,6 +1,7 @@
 """The game's controls: taps and keys on the board (a piece chosen, then its
 target; one tap for a piece's only move), the Throw and Pass buttons, the page's
-keys (T throws, H asks a hint, ? shows the keys' help; Z and Y are web/takeback.py's)
+keys (T throws, H asks a hint, ? shows the keys' help; Z and Y are web/takeback.py's,
+K web/watching.py's)
 and the rules dialog. What a tap means is the game's pure ``ui.tap``."""
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ class Controls:
             keys.hidden = not keys.hidden  # the keyboard help, on demand
         elif keys.hidden and event.key in KEYBOARD_USER_KEYS:
             keys.hidden = False  # a keyboard user: the keys are worth a line
-        if screen.takeback.on_key(event):
+        if screen.takeback.on_key(event) or screen.watching.on_key(event):
             return
         tag = (event.target.tagName or "").lower()
         if tag in ("input", "textarea", "select") or event.ctrlKey or event.metaKey or event.altKey:

@@ -8,7 +8,8 @@ square, while the piece itself waits hidden where it now stands; a piece that le
 off, captured, home) fades out. A pointer press or a key anywhere finishes every
 animation at once, before the page handles that press or key: input is never lost
 nor delayed. With ``prefers-reduced-motion: reduce`` nothing travels: the board shows
-the new position at once, its last move marked. No game rule lives here.
+the new position at once, its last move marked. An action taken back travels the
+same way backwards (``ludeum.motion.plan_back``). No game rule lives here.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from ludeum.motion import plan_for
+from ludeum.motion import plan_back, plan_for
 
 from .page import element
 
@@ -52,6 +53,24 @@ class Motion:
             animations = plan_for(before, action, after, self.screen.view.board_options())
         except ValueError:  # a move with no path (cannot happen): shown without motion
             return
+        self._play(board, animations)
+
+    def played_back(self, steps) -> None:
+        """The actions ``steps`` (before, action, after, as played) were taken back:
+        the board now shows the first one's ``before``; their pieces travel back."""
+        self.finish()
+        if self.reduced.matches or document.documentElement.hasAttribute("data-motion"):
+            return
+        board = element("board").querySelector("svg")
+        if not board:
+            return
+        try:
+            animations = plan_back(steps, self.screen.view.board_options())
+        except ValueError:  # a move with no path (cannot happen): shown without motion
+            return
+        self._play(board, animations)
+
+    def _play(self, board, animations: list[dict]) -> None:
         if not animations:
             return
         layer = self._layer(board)

@@ -1,7 +1,9 @@
 """The computer's turn at a pace a person can follow: its throws and moves come
-one by one after a pause (longer when it plays both sides, longest in the kiosk's
-own games), never before the last piece has finished travelling; a tap or a key
-while it plays brings the rest of its turn without pauses (hurry).
+one by one after a pause (``ludeum.table.computer_pause_ms``: the watcher's pace
+when it plays both sides, none for a step, longest in the kiosk's own games; none
+at all while a watcher has paused it), never before the last piece has finished
+travelling; a tap or a key while it plays brings the rest of its turn without
+pauses (hurry).
 
 What the computer does is the table's (``ludeum.table``: a transition returns the
 throw to make after the pause, ``Do.throw_later``, the question for the worker,
@@ -22,13 +24,6 @@ from ludeum import table as tables
 from ludeum.i18n import _
 
 from .computer import ComputerPlayer
-
-#: The computer waits this long before each of its actions, so that a person can
-#: follow its throws and moves (longer when it plays both sides).
-COMPUTER_PAUSE_MS = 550
-COMPUTER_ALONE_PAUSE_MS = 1200
-#: The kiosk's games between visitors (attract mode) go slower still.
-ATTRACT_PAUSE_MS = 2500
 
 
 class Pacing:
@@ -55,6 +50,8 @@ class Pacing:
         screen = self.screen
         table = screen.table
         request = table.request
+        if table.held():
+            return  # watching, paused: the computer waits for Play or Step
         if screen.opening.automatic():  # against the computer: no click decides it
             screen.opening.schedule(request)
             return
@@ -105,11 +102,7 @@ class Pacing:
 
     def pause(self) -> int:
         """What is left of the computer's pause since the last action was shown."""
-        table = self.screen.table
-        alone = all(p != seats.HUMAN for p in table.players)
-        pause = COMPUTER_ALONE_PAUSE_MS if alone else COMPUTER_PAUSE_MS
-        if table.attract:
-            pause = ATTRACT_PAUSE_MS
+        pause = tables.computer_pause_ms(self.screen.table)  # the watcher's pace too
         waited = 1000 * (time.monotonic() - self.last_action_at)
         return max(0, int(pause - waited))
 

@@ -28,6 +28,13 @@ PAGE_TEXT = {
     "hint-label": N_("Hint"),
     "take-back-label": N_("Take back"),
     "redo-label": N_("Redo"),
+    "watch-title": N_("Watching the computer"),
+    "watch-pause-label": N_("Pause"),
+    "watch-step-label": N_("Step"),
+    "watch-speed-label": N_("Speed"),
+    "watch-speed-slow": N_("Slow"),
+    "watch-speed-normal": N_("Normal"),
+    "watch-speed-fast": N_("Fast"),
     "new-game-label": N_("New game"),
     "show-rules": N_("Rules"),
     "moves-title": N_("Moves"),
@@ -105,8 +112,9 @@ PAGE_TEXT = {
     "keys-hint": N_(
         "Keys: Tab reaches the board, the arrow keys move between its squares; Enter or "
         "Space picks a piece, then where it goes; Escape drops the choice; T throws the "
-        "sticks in Senet; H asks for a hint; Z takes back a move, Y plays it again; the "
-        "question mark (?) shows or hides this help."
+        "sticks in Senet; H asks for a hint; Z takes back a move, Y plays it again; K "
+        "pauses or plays the computer when it plays itself; the question mark (?) shows "
+        "or hides this help."
     ),
 }
 

@@ -34,6 +34,7 @@ from .sticks import Sticks
 from .storage import SAVE_KEY, Storage
 from .takeback import TakeBack
 from .view import View
+from .watching import Watching
 
 
 class GameScreen:
@@ -64,6 +65,7 @@ class GameScreen:
         self.new_game = NewGame(self, launch, self.rng)
         self.review = Review(self)  # stepping through the game, and its graph
         self.takeback = TakeBack(self)
+        self.watching = Watching(self)  # the computer playing itself: pause, step, pace
         self.motion = Motion(self)  # pieces travel after an action is drawn
         self.sticks = Sticks()  # the sticks drawn, tumbling on each throw
         self.opening = Opening(self)  # Senet's opening in one action
@@ -128,6 +130,8 @@ class GameScreen:
             self.keeping.save()
             said, self.to_say = self.to_say, None
         self.view.render()
+        if done.unplayed:
+            self.motion.played_back(done.unplayed)
         if done.played:
             before, action, after = done.played
             self.motion.played(before, action, after)

@@ -4,8 +4,8 @@ Ctrl/Cmd+Y, Ctrl/Cmd+Shift+Z), and what a take-back does to the game on screen.
 The rules (throws stay; back to the person's last decision; redo replays what was
 taken back; the ahead line kept until another move replaces it) are the pure
 ``ludeum.records.line``, and the transitions ``ludeum.table.take_back`` and ``redo``
-apply them to the game on screen (``screen.table``); this room wires them to the
-buttons and keys, and says what was taken back or played again."""
+apply them to the game on screen (``screen.table``) and word what was taken back
+or played again; this room wires them to the buttons and keys."""
 
 from __future__ import annotations
 
@@ -77,42 +77,22 @@ class TakeBack:
         if done.refused:
             announce(_(REASONS[done.refused]))
             return
-        if table is screen.table:
-            return
-        removed = table.ahead[: len(table.ahead) - len(screen.table.ahead)]
-        words = self._entries(table.state, removed)
-        what = "; ".join(words) if words else _("the last move")
-        text = _("Taken back: {moves}.", moves=what)
-        # Rebuilt, saved and drawn; the computer acts again only if its turn.
-        screen.apply(table, done, say=(text, tables.status(table)))
+        if table is not screen.table:
+            # Rebuilt, saved, drawn, the pieces travelling back, what was taken back
+            # said; the computer acts again only if its turn.
+            screen.apply(table, done)
 
     def redo(self) -> None:
         screen = self.screen
         if self._still() or not screen.table.ahead:
             return
-        before, ahead = screen.state, screen.table.ahead
+        before = screen.state
         table, done = tables.redo(screen.table)
         if table.state is before:  # a line that no longer follows: dropped (never a crash)
             screen.put(table)
             self.render()
             return
-        played = tuple(ahead[: len(ahead) - len(table.ahead)])
-        words = self._entries(before, played)
-        what = "; ".join(words) if words else _("the next move")
-        text = _("Played again: {moves}.", moves=what)
-        screen.apply(table, done, say=(text, tables.status(table)))
-
-    def _entries(self, state, actions) -> list[str]:
-        """The move-list lines of ``actions`` played from ``state``, without their
-        closing full stop (they are read out as one list)."""
-        ui, words = self.screen.ui, []
-        for action in actions:
-            after = state.apply(action)
-            entry = ui.log_entry(state, action, after, self.screen.table.seating)
-            if entry:
-                words.append(entry.rstrip("."))
-            state = after
-        return words
+        screen.apply(table, done)
 
     # -- drawing ----------------------------------------------------------------------
 

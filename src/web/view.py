@@ -122,6 +122,7 @@ class View:
         element("throw").hidden = ui.GAME != "senet" or not element("pass").hidden
         screen.opening.label()
         screen.takeback.render()
+        screen.watching.render()
         if screen.viewing is not None:  # a shared game is only looked at (web/share.py)
             element("throw").disabled = True
             element("pass").hidden = True
@@ -194,12 +195,15 @@ class View:
         )
         thinking = element("thinking")
         thinking.hidden = not (computer or waiting == tables.HINT)
+        thinking.classList.toggle("paused", table.held())
         if waiting == tables.HINT or computer:
             player = screen.pacing.computer
             if waiting and not player.ready and not player.failed:
                 thinking.textContent = _("The computer is getting ready…")
             elif waiting == tables.HINT:
                 thinking.textContent = _("Looking for a good move…")
+            elif table.held():  # watching, paused (web/watching.py)
+                thinking.textContent = _("Paused: Step plays one action.")
             else:
                 who = seats.player_name(table.players, table.seat_to_play())
                 if ui.can_throw(state):

@@ -19,6 +19,14 @@ pytestmark = pytest.mark.e2e
 
 SAVE_KEY = "ludeum:v1:current"
 THROW_STAYS = "A throw cannot be taken back: the sticks stay as they fell."
+#: Take back clicked, and the pieces' travel counted at once (src/web/motion.py's id).
+TAKE_BACK_AND_LOOK = """() => {
+  const button = document.getElementById('take-back');
+  button.focus();  // as a pointer's click leaves it
+  button.click();
+  return document.getAnimations()
+    .filter(a => a.id === 'ludeum-motion' && a.playState === 'running').length;
+}"""
 
 
 def stored(page: Page) -> dict:
@@ -51,8 +59,10 @@ def test_squadro_against_the_computer_takes_the_reply_back_and_redoes_it(
     played = stored(page)["record"]["actions"]
     expect(page.locator("#moves li")).to_have_count(2)
 
-    # By click: the reply goes too, and the person is to move again.
-    take_back.click()
+    # By click: the reply goes too, and the person is to move again; both pieces
+    # travel back (the motion room's animations), and the announcer says so.
+    travelling = page.evaluate(TAKE_BACK_AND_LOOK)
+    assert travelling >= 2, travelling
     wait_actions(page, 0)
     assert stored(page)["ahead"] == played
     expect(page.locator("#moves li")).to_have_count(0)

@@ -462,3 +462,72 @@ def test_a_bump_holds_the_bumped_piece_until_the_mover_lands() -> None:
     assert translation(bumped["keyframes"][-1]) != (0, 0)
     assert bumped["hide"] == f'.piece-at[data-square="{action.src}"]'
     assert mover["hide"] == f'.piece-at[data-square="{action.dst}"]'
+
+
+# -- an action taken back: the same travel, backwards ---------------------------------
+
+
+def games_to_take_back():
+    yield from actions(new_senet(PRESETS["jequier"]), 1, 300)
+    yield from actions(new_senet(PRESETS["tait"]), 2, 300)
+    yield from actions(new_squadro(0), 3, 200)
+    yield from actions(new_lodestone(first_seat=1), 4, 200)
+
+
+def test_a_plan_backward_is_the_same_travel_in_reverse() -> None:
+    seen = 0
+    for before, action, after in games_to_take_back():
+        forward = plan_for(before, action, after)
+        backward = plan_for(before, action, after, backward=True)
+        assert len(backward) == len(forward)
+        for there, back in zip(forward, backward, strict=True):
+            assert back["markup"] == there["markup"] and back["duration"] == there["duration"]
+            frames = there["keyframes"]
+            assert [(f["transform"], f["opacity"]) for f in reversed(frames)] == [
+                (f["transform"], f["opacity"]) for f in back["keyframes"]
+            ]
+            offsets = [f["offset"] for f in back["keyframes"]]
+            assert offsets == sorted(offsets) and offsets[0] == 0 and offsets[-1] == 1
+            assert all(
+                abs(b["offset"] - (1 - f["offset"])) < 1e-3
+                for f, b in zip(reversed(frames), back["keyframes"], strict=True)
+            )
+            # It ends where the stand-in is drawn: where the piece stood, and is drawn now.
+            assert translation(back["keyframes"][-1]) == (0, 0)
+            assert back["keyframes"][-1]["opacity"] == 1  # a piece that had left comes back
+            seen += 1
+    assert seen > 300
+
+
+def test_a_bump_taken_back_brings_the_bumped_piece_back_after_the_mover() -> None:
+    before, action, after = first_bump()
+    mover, bumped = plan_for(before, action, after, backward=True)
+    # The board now draws the position before: each piece hidden where it stood.
+    assert mover["hide"] == f'.piece-at[data-square="{action.src}"]'
+    assert bumped["hide"] == f'.piece-at[data-square="{action.dst}"]'
+    late = [f for f in mover["keyframes"] if f["offset"] <= 0.5]  # the bumped piece first
+    assert len(late) >= 2 and len({f["transform"] for f in late}) == 1
+    assert translation(late[0]) != (0, 0)
+    done = [f for f in bumped["keyframes"] if f["offset"] >= 0.5]
+    assert all(translation(f) == (0, 0) for f in done)
+
+
+def test_two_actions_taken_back_travel_one_after_the_other() -> None:
+    game = actions(new_squadro(0), 5, 2)
+    (first_before, first, first_after), (second_before, second, second_after) = game
+    steps = ((first_before, first, first_after), (second_before, second, second_after))
+    plans = shared.plan_back(steps)
+    assert plans == shared.plan_back(steps)  # pure
+    assert len(plans) == 2 and plans[0]["duration"] == plans[1]["duration"] <= ACTION_MAX_MS
+    later, earlier = plans  # the last action played is taken back first
+    assert later["hide"] == squadro_motion.drawing(second_before).selector((1, second.lane), None)
+    for plan in plans:
+        offsets = [f["offset"] for f in plan["keyframes"]]
+        assert offsets == sorted(offsets) and offsets[0] == 0 and offsets[-1] == 1
+        assert translation(plan["keyframes"][-1]) == (0, 0)
+    # The second action's piece is back when its part is over; the first's waits till then.
+    lengths = [plan_for(*step)[0]["duration"] for step in reversed(steps)]
+    split = lengths[0] / sum(lengths) + 1e-3
+    assert all(translation(f) == (0, 0) for f in later["keyframes"] if f["offset"] >= split)
+    waiting = [translation(f) for f in earlier["keyframes"] if f["offset"] <= split]
+    assert len(waiting) >= 2 and len(set(waiting)) == 1 and waiting[0] != (0, 0)

@@ -404,3 +404,116 @@ def test_a_shared_game_is_taken_up_whole_or_from_a_reviewed_move(game) -> None:
         assert table.redo(taken)[0].state.actions()[: cut + 1] == actions[: cut + 1]
     # Looking and reviewing left the visitor's own table as it was.
     assert table.back_to_own(reviewing)[0].state is mine.state
+
+
+# -- watching the computer play itself (issue 37) ------------------------------------
+
+
+def watched(game: str = "squadro") -> table.Table:
+    options = {"rules": PRESETS["jequier"]} if game == "senet" else {}
+    return table.seat(game_ui(game).start(options, 0), ("easy", "easy"))
+
+
+def test_a_paused_table_asks_the_computer_for_nothing_and_drops_a_late_reply() -> None:
+    tbl, done = table.computer_turn(watched())
+    assert tbl.watching and done.ask is not None
+    paused, stopped = table.pause(tbl, True)
+    assert paused.paused and paused.held()
+    assert stopped.ask is None and stopped.throw_later is None and paused.waiting is None
+    # The reply asked for before Pause is dropped, never played later.
+    assert table.reply(paused, answer(done.ask, random.Random(0))) == (paused, table.NOTHING)
+    again, nothing = table.computer_turn(paused)
+    assert nothing.ask is None and nothing.throw_later is None and not again.state.actions()
+    # Play: the computer is asked again at once.
+    going, asked = table.pause(again, False)
+    assert not going.paused and asked.ask is not None and asked.ask.id == going.request
+
+
+def test_step_plays_exactly_one_action_then_waits_again() -> None:
+    paused, _ = table.pause(watched(), True)
+    stepping, asked = table.step(paused)
+    assert stepping.stepping and asked.ask is not None
+    assert table.computer_pause_ms(stepping) == 0  # a step comes without the pause
+    assert table.step(stepping) == (stepping, table.NOTHING)  # one at a time
+    waiting, done = table.reply(stepping, answer(asked.ask, random.Random(2)))
+    played, after = table.play(waiting, done.move_later, by=table.COMPUTER)
+    assert len(played.state.actions()) == 1 and len(played.log) == 1
+    assert played.held() and after.ask is None and after.throw_later is None
+    # Senet: a step is one throw, or one move (the opening decided first, as the page does).
+    senet = watched("senet")
+    source = random.Random(4)
+    while game_ui("senet").opening_due(senet.state):
+        senet, _ = table.play(senet, table.throw_for(senet, source), by=table.COMPUTER)
+    senet, _ = table.pause(senet, True)
+    kinds = set()
+    for _ in range(6):
+        count = len(senet.state.actions())
+        senet, done = table.step(senet)
+        if done.throw_later is not None:
+            kinds.add("throw")
+            action = table.throw_for(senet, source)
+        else:
+            kinds.add("move")
+            senet, replied = table.reply(senet, answer(done.ask, source))
+            action = replied.move_later
+        senet, after = table.play(senet, action, by=table.COMPUTER)
+        assert len(senet.state.actions()) == count + 1 and senet.held()
+        assert after.ask is None and after.throw_later is None
+    assert kinds == {"throw", "move"}
+
+
+def test_pause_and_step_are_only_for_watching() -> None:
+    state = game_ui("squadro").start({}, 0)
+    against = table.seat(state, (seats.HUMAN, "easy"))
+    assert not against.watching and table.pause(against, True) == (against, table.NOTHING)
+    kiosk = table.seat(state, ("easy", "easy"), attract=True)
+    assert not kiosk.watching and table.pause(kiosk, True) == (kiosk, table.NOTHING)
+    assert table.step(watched()) == (watched(), table.NOTHING)  # not paused: no step
+
+
+def test_the_watchers_pace() -> None:
+    tbl = watched()
+    assert table.computer_pause_ms(tbl) == table.WATCH_PAUSE_MS[table.NORMAL]
+    slow, fast = table.pace(tbl, table.SLOW), table.pace(tbl, table.FAST)
+    assert table.computer_pause_ms(slow) > table.computer_pause_ms(tbl)
+    assert table.computer_pause_ms(fast) < table.computer_pause_ms(tbl)
+    assert table.pace(tbl, "warp") is tbl
+    assert table.computer_pause_ms(replace(fast, attract=True)) == table.ATTRACT_PAUSE_MS
+    against = table.seat(tbl.state, (seats.HUMAN, "easy"))
+    assert table.computer_pause_ms(table.pace(against, table.SLOW)) == table.COMPUTER_PAUSE_MS
+    # A new game keeps the pace, and starts playing.
+    paused, _ = table.pause(slow, True)
+    fresh, done = table.new_game(paused, game_ui("squadro").start({}, 1))
+    assert fresh.speed == table.SLOW and not fresh.paused and done.ask is not None
+
+
+# -- what a take-back says, and what travels back ------------------------------------
+
+
+def test_a_take_back_names_the_moves_from_the_move_list_and_hands_them_back() -> None:
+    from ludeum.i18n import set_language
+
+    state = game_ui("squadro").start({}, 0)
+    tbl = table.seat(state, (seats.HUMAN, "easy"))
+    move = tbl.state.legal_moves()[0]
+    tbl, done = table.play(tbl, move)
+    tbl, done = table.reply(tbl, answer(done.ask, random.Random(5)))
+    tbl, _ = table.play(tbl, done.move_later, by=table.COMPUTER)
+    two = tbl.state.actions()
+    back, undone = table.take_back(tbl)
+    entries = [entry.rstrip(".") for entry in tbl.log]
+    assert undone.say[0] == f"Taken back: {entries[0]}; {entries[1]}."
+    assert entries[0].startswith("You: ") and entries[1].startswith("The computer: ")
+    assert undone.say[1] == table.status(back)
+    assert [a for _b, a, _after in undone.unplayed] == list(two)
+    assert not undone.unplayed[0][0].actions()
+    assert undone.unplayed[-1][2].actions() == tbl.state.actions()
+    redone, again = table.redo(back)
+    assert again.say[0] == f"Played again: {entries[0]}; {entries[1]}." and not again.unplayed
+    try:
+        set_language("fr")
+        french = table.take_back(table.relabel(tbl)[0])[1].say[0]
+    finally:
+        set_language("en")
+    assert french.startswith("Repris\xa0: Vous\xa0: couloir ")
+    assert "\xa0; L’ordinateur\xa0: " in french

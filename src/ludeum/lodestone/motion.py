@@ -67,8 +67,9 @@ def drawing(before: LodestoneState, narrow: bool = False) -> Drawing:
 
 
 def plan(
-    before: LodestoneState, action, after: LodestoneState, *, narrow: bool = False, **_options
-) -> list[dict]:
-    """The page's animations (``ludeum.motion.plan``) on the board ``ui.board_svg``
-    draws with these options."""
-    return plan_motion(motion(before, action, after), drawing(before, narrow))
+    before: LodestoneState, action, after: LodestoneState, *, narrow: bool = False,
+    backward: bool = False, **_options,
+) -> list[dict]:  # fmt: skip
+    """The page's animations (``ludeum.motion.plan``; ``backward``: the action taken
+    back) on the board ``ui.board_svg`` draws with these options."""
+    return plan_motion(motion(before, action, after), drawing(before, narrow), backward)

@@ -106,9 +106,9 @@ def drawing(before: SenetState, upright: bool = False) -> Drawing:
 
 def plan(
     before: SenetState, action, after: SenetState, *, narrow: bool = False,
-    upright: bool | None = None, **_options,
+    upright: bool | None = None, backward: bool = False, **_options,
 ) -> list[dict]:  # fmt: skip
-    """The page's animations (``ludeum.motion.plan``), the board drawn as
-    ``ui.board_svg`` draws it with these options."""
+    """The page's animations (``ludeum.motion.plan``; ``backward``: the action
+    taken back), the board drawn as ``ui.board_svg`` draws it with these options."""
     upright = narrow if upright is None else upright
-    return plan_motion(motion(before, action, after), drawing(before, upright))
+    return plan_motion(motion(before, action, after), drawing(before, upright), backward)

@@ -74,8 +74,9 @@ def drawing(before: SquadroState, narrow: bool = False) -> Drawing:
 
 
 def plan(
-    before: SquadroState, action, after: SquadroState, *, narrow: bool = False, **_options
-) -> list[dict]:
-    """The page's animations (``ludeum.motion.plan``) on the board ``ui.board_svg``
-    draws with these options."""
-    return plan_motion(motion(before, action, after), drawing(before, narrow))
+    before: SquadroState, action, after: SquadroState, *, narrow: bool = False,
+    backward: bool = False, **_options,
+) -> list[dict]:  # fmt: skip
+    """The page's animations (``ludeum.motion.plan``; ``backward``: the action taken
+    back) on the board ``ui.board_svg`` draws with these options."""
+    return plan_motion(motion(before, action, after), drawing(before, narrow), backward)
