@@ -49,7 +49,7 @@ BOARD_RULES = """\
 .squadro-board .sq-piece.dark polygon, .squadro-board .sq-home.dark { fill: var(--black-piece); stroke: var(--black-piece-line); stroke-width: 2; }
 .squadro-board .sq-piece.movable polygon { stroke: var(--target); stroke-width: 4; }
 .squadro-board .sq-piece.chosen polygon { stroke: var(--selected); stroke-width: 5; }
-.squadro-board .sq-piece.last-moved polygon { stroke-dasharray: 5 3; }
+.squadro-board .sq-piece.last-moved polygon { stroke-width: 3.5; stroke-linejoin: round; }
 .squadro-board .sq-cell.last-path .cell { fill: var(--cell-last); }
 .squadro-board .path { visibility: hidden; pointer-events: none; }
 .squadro-board .path.shown { visibility: visible; }
