@@ -156,6 +156,9 @@
     return;
   }
   window.ludeumStorage = 'memory';
+  // For the style sheet: in a frame, the header's "Not saved here" chip says so from
+  // the first paint, in the board's room nowhere (static/app.css, .not-kept).
+  document.documentElement.dataset.storage = 'memory';
 
   function MemoryStorage() {
     var items = new Map();

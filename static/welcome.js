@@ -55,7 +55,8 @@
   }
 
   // 4. In another page's frame (a museum's, a school's), <html data-framed>: the
-  //    embed layout in static/app.css, and a link to the app in a tab of its own.
+  //    embed layout in static/app.css, a link to the app in a tab of its own, and
+  //    the "Not saved here" chip where storage is blocked.
   var framed;
   try {
     framed = window.self !== window.top;
@@ -72,6 +73,22 @@
         }
       });
     }
+    // Where the browser blocks storage, the header's "Not saved here" chip (a
+    // <details>, static/app.css) opens its explanation over the page; Escape or a
+    // click elsewhere closes it, as a menu closes, Escape giving the focus back.
+    document.addEventListener('keydown', function (event) {
+      var chip = document.getElementById('not-kept');
+      if (event.key === 'Escape' && chip && chip.open) {
+        chip.open = false;
+        chip.querySelector('summary').focus();
+      }
+    });
+    document.addEventListener('click', function (event) {
+      var chip = document.getElementById('not-kept');
+      if (chip && chip.open && !(event.target instanceof Node && chip.contains(event.target))) {
+        chip.open = false;
+      }
+    });
   }
 
   // Python's room listens from here on (src/web/welcome.py sets it).

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 
-from pyscript import window
+from pyscript import document, window
 
 from ludeum import saves
 from ludeum import table as tables
@@ -85,7 +85,13 @@ class Keeping:
         self.last_text = text
         if text is not None:
             self.saved_at = saves.load_label(text)[1]
-        if text is None and not self.storage.available:
+        # In a frame the header's "Not saved here" chip says it (index.html, #not-kept;
+        # issue 37: the notice took two lines of a small frame's board); a kiosk has
+        # no chip, and a page on its own has room.
+        root = document.documentElement
+        chip = (root.hasAttribute("data-framed") and root.getAttribute("data-storage") == "memory"
+                and not self.screen.launch.kiosk)  # fmt: skip
+        if text is None and not self.storage.available and not chip:
             self.screen.notice(_("This browser does not let the page store anything: the "
                                  "game can be played but will not be kept after a "
                                  "reload."), info=True)  # fmt: skip

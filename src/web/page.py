@@ -57,6 +57,12 @@ PAGE_TEXT = {
     "game-over-show": N_("Result"),
     "settings-label": N_("Settings"),
     "open-full-label": N_("Open in a new tab"),
+    # A frame whose browser blocks storage: the header's chip and what it opens.
+    "not-kept-label": N_("Not saved here"),
+    "not-kept-text": N_(
+        "This browser does not let the page store anything: the game can be "
+        "played but will not be kept after a reload."
+    ),
     "new-game-title": N_("New game"),
     "start-game": N_("Start"),
     "cancel-new-game": N_("Cancel"),
