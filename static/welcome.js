@@ -41,14 +41,47 @@
     return null;
   }
 
-  function show(screen) {
-    root.dataset.screen = screen;
-    if (!launched()) {
-      session(screen);
+  // The game the Continue card pictures, if the saved game is still that one: its
+  // entry, else null (src/web/welcome.py stores it; Python checks it again).
+  function continued() {
+    try {
+      var stored = JSON.parse(window.localStorage.getItem(CONTINUE_KEY) || 'null');
+      var save = window.localStorage.getItem(stored && stored.key);
+      return stored && save !== null && save.length === stored.size ? stored : null;
+    } catch (error) {
+      return null;
     }
   }
 
-  root.dataset.screen = launched() || session() === 'game' ? 'game' : 'welcome';
+  // The address names the game on screen (#senet; src/web/welcome.py name_address);
+  // a move between screens is a step of the Back button, but in a frame.
+  function name(screen, game) {
+    var address = window.location.pathname + window.location.search +
+      (screen === 'game' && game ? '#' + game : '');
+    try {
+      if (root.hasAttribute('data-framed')) {
+        window.history.replaceState(null, '', address);
+      } else {
+        window.history.pushState(null, '', address);
+      }
+    } catch (error) {
+      // A browser that refuses: the address stays as it was, nothing else changes.
+    }
+  }
+
+  function show(screen, game) {
+    root.dataset.screen = screen;
+    if (!launched()) {
+      session(screen);
+      name(screen, game);
+    }
+  }
+
+  // A bookmark of a game (#squadro) opens it if it is the game kept here.
+  var named = window.location.hash.replace(/^#/, '');
+  var kept = named && !launched() ? continued() : null;
+  root.dataset.screen = launched() || session() === 'game' || (kept && kept.game === named)
+    ? 'game' : 'welcome';
   // A lesson's link (?lesson=senet) opens on the lesson (src/web/lessons.py).
   if (query.has('lesson')) {
     root.dataset.screen = 'lesson';
@@ -125,7 +158,7 @@
         name.textContent = title.textContent;
       }
     }
-    show('game');
+    show('game', data.game || (continued() || {}).game);
     var status = document.getElementById('status');
     if (status) {
       status.setAttribute('tabindex', '-1');
@@ -166,6 +199,17 @@
     }
   });
 
+  // Back from the game before Python listens: the welcome screen, the choice dropped.
+  window.addEventListener('popstate', function () {
+    if (ready() || launched() || window.location.hash || root.dataset.screen !== 'game') {
+      return; // Python's room takes it from here (src/web/welcome.py on_history)
+    }
+    delete document.getElementById('app').dataset.queued;
+    delete root.dataset.queuedGame;
+    root.dataset.screen = 'welcome';
+    session('welcome');
+  });
+
   // The Continue card from what Python stored, once the page (and its words, put in
   // place by page-language.js, a deferred script) is there.
   document.addEventListener('DOMContentLoaded', function () {
@@ -176,9 +220,8 @@
       }
     }
     try {
-      var stored = JSON.parse(window.localStorage.getItem(CONTINUE_KEY) || 'null');
-      var save = window.localStorage.getItem(stored && stored.key);
-      if (!stored || save === null || save.length !== stored.size) {
+      var stored = continued();
+      if (!stored) {
         return; // no unfinished game, or not the one pictured: Python decides
       }
       var picture = new DOMParser().parseFromString(stored.picture, 'image/svg+xml');

@@ -112,6 +112,39 @@ class Launch:
         return "&".join(parts)
 
 
+def slot_address(slot: str) -> str | None:
+    """The query string of a link that opens the game kept in ``slot`` (a
+    ``Launch.slot()``): ``"game=squadro&opponent=computer&level=hard"``. The welcome
+    screen lists the games started from links by it (issue 37), and a bookmark of it
+    resumes the game. None for a kiosk's slot (a kiosk forgets its visitors' games)
+    and for a slot this version would not give back (an older version's, a tampered
+    key): nothing the page reads from storage becomes a link unchecked."""
+    given: dict[str, str] = {}
+    for part in slot.split("&") if slot else ():
+        name, _equals, value = part.partition("=")
+        if name in given or name not in ("game", "ruleset", "players"):
+            return None
+        given[name] = value
+    query = [f"{name}={given[name]}" for name in ("game", "ruleset") if name in given]
+    if "players" in given:
+        first, _comma, second = given["players"].partition(",")
+        players = seats.parse([first, second])
+        if players == seats.HUMANS:
+            query.append("opponent=human")
+        elif seats.HUMAN not in players:
+            query += ["opponent=both", f"level={first}"]
+        else:
+            level = first if second == seats.HUMAN else second
+            query += ["opponent=computer", f"level={level}"]
+            if second == seats.HUMAN:
+                query.append("computer=1")
+    address = "&".join(query)
+    checked = parse(address)
+    if not query or checked.problems or checked.slot() != slot:
+        return None
+    return address
+
+
 def _quote(value: str) -> str:
     value = "".join(c if c.isprintable() else "?" for c in value)
     return value if len(value) <= QUOTE_LIMIT else value[: QUOTE_LIMIT - 1] + "…"

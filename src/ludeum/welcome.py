@@ -285,6 +285,68 @@ def continue_html() -> str:
     )
 
 
+@dataclass(frozen=True)
+class LinkGame:
+    """An unfinished game started from a link (a teacher's, a museum's): kept in that
+    link's own slot, so the welcome screen lists it with the link that resumes it."""
+
+    address: str  # the link's query string, from ``launch.slot_address``
+    details: ContinueDetails
+    saved_at: str = ""
+
+
+#: The most games started from links that the welcome screen lists, newest first.
+LINK_GAMES_SHOWN = 3
+
+
+def link_games(stored: list[tuple[str, str]], limit: int = LINK_GAMES_SHOWN) -> list[LinkGame]:
+    """The unfinished games among ``stored``, (slot, saved text) pairs of the link
+    slots, newest first, at most ``limit``. A slot with no link that gives it back (a
+    kiosk's, a tampered key), an unreadable record and a game over are left out: the
+    list offers games to go back to, and never fails on what storage holds."""
+    from . import saves
+    from .launch import slot_address
+    from .records.library import clean_stamp
+
+    dated = []
+    for slot, text in stored:
+        address = slot_address(slot)
+        if address is not None and isinstance(text, str):
+            dated.append((clean_stamp(saves.load_label(text)[1]), address, text))
+    dated.sort(key=lambda entry: entry[0], reverse=True)  # ISO stamps sort by time
+    games: list[LinkGame] = []
+    for saved_at, address, text in dated:
+        if len(games) == limit:
+            break
+        try:
+            from .games import ui_for
+
+            state = saves.load(text)
+            moves = len(ui_for(state).game_log(state))
+            details = continue_details(state, saves.load_players(text), moves)
+        except Exception:  # unreadable: its own slot's page says so when opened
+            continue
+        if not details.over:
+            games.append(LinkGame(address, details, saved_at))
+    return games
+
+
+def link_games_html(games: list[LinkGame]) -> str:
+    """The list of unfinished games started from links (``link_games``): each row is a
+    link that opens its game again. Empty when there are none."""
+    if not games:
+        return ""
+    rows = "".join(
+        f'<li><a class="welcome-link-game" href="?{escape(game.address)}">'
+        f'<span class="welcome-link-name">{escape(game.details.game)}</span> '
+        f'<span class="welcome-link-about">{escape(game.details.about)}</span></a></li>'
+        for game in games
+    )
+    title = _("Games started from a link")
+    return (f'<h2 id="welcome-links-title">{escape(title)}</h2>'
+            f'<ul aria-labelledby="welcome-links-title">{rows}</ul>')  # fmt: skip
+
+
 def welcome_html(*, pictures: bool = True) -> str:
     """The welcome section's content (the ``<section id="welcome">`` itself is the
     page's): the Continue card's frame, then a list of the games' cards."""
@@ -292,6 +354,7 @@ def welcome_html(*, pictures: bool = True) -> str:
     cards = "".join(card_html(g, p, n, picture=pictures) for g, p, n in CARDS)
     return (
         f"{continue_html()}"
+        '<div id="welcome-links" class="welcome-links" hidden></div>'
         f'<h2 id="welcome-title" tabindex="-1">{escape(heading)}</h2>'
         f'<p class="welcome-intro">{escape(intro)}</p>'
         f'<ul class="welcome-games" aria-labelledby="welcome-title">{cards}</ul>'

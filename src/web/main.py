@@ -46,6 +46,7 @@ def main() -> None:
     # A game chosen on the welcome screen while Python loaded: played at once, before
     # the game restored under it is ever drawn.
     welcome.take_queued()
+    welcome.open_named()  # a bookmark of the game kept here (its address names it)
     screen.render()
     share = screen.share = Share(screen, launch)
     share.open_launched()  # before the computer's turn: a link's game is only shown

@@ -113,6 +113,8 @@ class View:
         element("game-name").textContent = ui.title()
         element("app").dataset.game = ui.GAME  # the layout differs a little per game
         document.title = _("Ludeum: {game}", game=ui.title())
+        if screen.welcome is not None:
+            screen.welcome.name_address()  # the address names the game too
         computer = table.computer_to_play()
         if computer:
             watch_only(board)

@@ -25,6 +25,7 @@ from ludeum.i18n import _
 from ludeum.records.thumbnail import position_picture
 
 from .page import announce, element, listen
+from .storage import SAVE_KEY
 
 #: sessionStorage (per tab): "welcome" or "game", the screen this tab is on.
 SCREEN_KEY = "ludeum:v1:screen"
@@ -49,6 +50,7 @@ class Welcome:
         listen(element("home"), "click", self.on_home)
         listen(window, "pagehide", lambda event: self.remember())
         listen(document, "visibilitychange", self.on_visibility)
+        listen(window, "popstate", self.on_history)
         # static/welcome.js queues the clicks until this is said, then leaves them here.
         document.documentElement.dataset.welcomeListens = "1"
 
@@ -75,24 +77,80 @@ class Welcome:
 
     # -- the screens -------------------------------------------------------------------
 
-    def _screen(self, name: str) -> None:
+    def _screen(self, name: str, step: bool = True) -> None:
         document.documentElement.dataset.screen = name
         if self.enabled:
             try:
                 window.sessionStorage.setItem(SCREEN_KEY, name)
             except Exception:
                 pass  # no sessionStorage: a reload opens on the welcome screen
+            self.name_address(step=step)
+
+    def name_address(self, step: bool = False) -> None:
+        """The address names the game on screen (``#squadro``), so that a bookmark of
+        it opens that game again while it is the one in progress (static/welcome.js),
+        and the tab's title says which; the welcome screen's address has no name.
+        ``step``: a move between screens, which the browser's Back button undoes (a
+        history entry of its own), except in a frame, whose steps would be the host
+        page's Back button's too. A link's page keeps its link: it names its game."""
+        shown = document.documentElement.getAttribute("data-screen")
+        if not self.enabled or shown not in ("welcome", "game"):
+            return  # a lesson's address stays the one it was opened from
+        name = "" if shown == "welcome" else self.screen.ui.GAME
+        location = window.location
+        if str(location.hash).lstrip("#") == name:
+            return
+        address = str(location.pathname) + str(location.search) + (f"#{name}" if name else "")
+        framed = document.documentElement.hasAttribute("data-framed")
+        if step and not framed:
+            window.history.pushState(None, "", address)
+        else:
+            window.history.replaceState(None, "", address)
+
+    def on_history(self, event) -> None:
+        """Back or Forward between the welcome screen and the game (``name_address``)."""
+        lessons = self.screen.lessons
+        if not self.enabled or (lessons is not None and lessons.showing):
+            return  # a lesson is left by its own button; its address is the game's
+        named = str(window.location.hash).lstrip("#")
+        if not named and not self.showing:
+            if self.screen.review.active:
+                self.screen.review.leave()
+            self.show(step=False)
+        elif named and self.showing:
+            self.resume_named(named)
+
+    def resume_named(self, named: str, booting: bool = False) -> None:
+        """The address names a game (Forward, a bookmark): that game is shown if it is
+        the one kept here; else the welcome screen stays, its address unnamed. At
+        boot the rest of the start draws it and calls the computer."""
+        if self.has_game() and named == self.screen.ui.GAME:
+            self._screen("game", step=False)
+            if not booting:
+                self.screen.render()
+                self.screen.new_game.focus_play()
+                self.screen.computer_turn()
+        else:
+            self.name_address()
+
+    def open_named(self) -> None:
+        """At boot, before the first drawing: a bookmark names the game kept here
+        while static/welcome.js, which knows only the stored picture, opened the
+        welcome screen (no picture stored, or a stale one)."""
+        named = str(window.location.hash).lstrip("#")
+        if named and self.showing:
+            self.resume_named(named, booting=True)
 
     def leave(self) -> None:
         """To the game screen (a game was started or continued)."""
         if self.showing:
             self._screen("game")
 
-    def show(self) -> None:
+    def show(self, step: bool = True) -> None:
         """Back to the welcome screen, the game on screen kept as it is."""
         self.remember()
         self.render_continue()
-        self._screen("welcome")
+        self._screen("welcome", step=step)
         self.screen.computer_turn()  # a pending move of the computer's is called off
         window.scrollTo(0, 0)
         element("welcome-title").focus()
@@ -186,8 +244,23 @@ class Welcome:
                 passed = len(progress.get(lesson_id, ()))
                 button.innerHTML = lobby.learn_html(lesson_id, passed)
 
+    def render_links(self) -> None:
+        """The unfinished games started from links (each kept in its link's own
+        slot), listed with the link that resumes each one. The plain app only: a
+        link's own page is not on the welcome screen."""
+        links = element("welcome-links")
+        games = []
+        if self.enabled and not self.screen.launch.kiosk:
+            prefix = SAVE_KEY + "?"
+            keys = self.storage.keys(prefix)
+            stored = [(key[len(prefix) :], self.storage.get(key)) for key in keys]
+            games = lobby.link_games(stored)
+        links.innerHTML = lobby.link_games_html(games)
+        links.hidden = not games
+
     def render_continue(self) -> None:
         self.render_lessons()
+        self.render_links()
         card = element("welcome-continue")
         if not self.has_game():
             card.hidden = True

@@ -6,7 +6,8 @@ the game screen; a choice clicked then is kept and played once Python is up (Lod
 with a friend: its own board, not the prerendered Senet one). The header's "Ludeum"
 link leads back; the Continue card shows the unfinished game with its picture, at the
 first paint of the next visit too (here in French, from ?lang=fr), and continues it. A
-reload stays on the game; a launch parameter skips the welcome screen. Senet's fold
+reload stays on the game; the address names the game (Back and Forward, a bookmark);
+a launch parameter skips the welcome screen, and its game is offered again there. Senet's fold
 starts another reading. axe finds nothing serious; the phone page never scrolls
 sideways and every welcome button is at least 44x44 px.
 """
@@ -116,9 +117,20 @@ def test_welcome_screen(
     assert page.evaluate(SCREEN_JS) == "game"
     page.locator("#board svg.lodestone-board").wait_for()
 
+    # The address names the game on screen (issue 37: bookmarkable), and the welcome
+    # screen's does not; Back and Forward move between the two screens.
+    assert page.url == site_server.url + "#lodestone"
     # "Ludeum" leads back to all games; a Lodestone game chosen is one to continue.
     page.click("#home")
     assert page.evaluate(SCREEN_JS) == "welcome"
+    assert page.url == site_server.url
+    screen_is = "(name) => document.documentElement.dataset.screen === name"
+    page.go_back()
+    page.wait_for_function(screen_is, arg="game")
+    assert page.url.endswith("#lodestone")
+    page.go_forward()
+    page.wait_for_function(screen_is, arg="welcome")
+    assert page.url == site_server.url
     assert page.evaluate("() => document.activeElement.id") == "welcome-title"
     assert visible(page, "#welcome-continue")
     assert page.locator("#welcome-continue-game").text_content() == "Lodestone"
@@ -164,9 +176,46 @@ def test_welcome_screen(
     assert saves.load(stored(other)).actions() == senet.actions()
     other.close()
 
-    # A link that names a game skips the welcome screen, from the first paint.
-    page.goto(site_server.url + "?game=squadro", wait_until="domcontentloaded")
+    # A bookmark of the game kept here opens it at the first paint (a new tab: no
+    # screen remembered); one of another game opens the welcome screen, unnamed.
+    for named, screen in (("senet", "game"), ("squadro", "welcome")):
+        tab = context.new_page()
+        tab.goto(f"{site_server.url}#{named}", wait_until="domcontentloaded")
+        assert tab.evaluate(SCREEN_JS) == screen, named
+        if screen == "welcome":
+            wait_ready(tab, enter=False)
+            assert tab.evaluate(SCREEN_JS) == "welcome" and tab.url == site_server.url
+        tab.close()
+    # Without the stored picture the first paint cannot know the game kept here:
+    # Python does, and opens it.
+    tab = context.new_page()
+    tab.add_init_script("localStorage.removeItem('ludeum:v1:continue')")
+    tab.goto(f"{site_server.url}#senet", wait_until="domcontentloaded")
+    assert tab.evaluate(SCREEN_JS) == "welcome"
+    wait_ready(tab, enter=False)
+    assert tab.evaluate(SCREEN_JS) == "game" and tab.url.endswith("#senet")
+    assert "Tait" in tab.locator("#ruleset-name").text_content()
+    tab.close()
+
+    # A link that names a game skips the welcome screen, from the first paint, and
+    # keeps its game in a slot of its own...
+    link = "?game=senet&ruleset=tait&opponent=computer&level=easy"
+    page.goto(site_server.url + link, wait_until="domcontentloaded")
     assert page.evaluate(SCREEN_JS) == "game"
     assert visible(page, ".play") and not visible(page, "#welcome")
     wait_ready(page, enter=False)
+    page.click("#throw")
+    slot = f"{SAVE_KEY}?game=senet&ruleset=tait&players=human,easy"
+    page.wait_for_function("(key) => localStorage.getItem(key)", arg=slot)
+    # ...which the plain app's welcome screen offers again, by its link (issue 37).
+    tab = context.new_page()
+    tab.goto(site_server.url, wait_until="domcontentloaded")
+    wait_ready(tab, enter=False)
+    row = tab.locator("#welcome-links a")
+    assert row.count() == 1 and row.is_visible()
+    assert "Senet" in row.text_content() and "Tait" in row.text_content()
+    row.click()
+    tab.wait_for_url(site_server.url + link)
+    wait_ready(tab, enter=False)
+    assert saves.load(tab.evaluate("(key) => localStorage.getItem(key)", slot)).actions()
     context.close()

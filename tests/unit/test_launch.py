@@ -224,3 +224,51 @@ def test_a_bad_lesson_or_step_is_said_and_ignored():
         assert "step" in asked.problems[0].text()
     alone = launch.parse("?step=2")
     assert alone.lesson is None and "needs a lesson" in alone.problems[0].text()
+
+
+# -- a link slot's address (issue 37: a game started from a link is found again) --------
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "game=squadro&opponent=computer&level=hard",
+        "game=senet&ruleset=tait&opponent=both&level=easy",
+        "opponent=computer&level=medium&computer=1",
+        "game=lodestone&ruleset=per_colour_reading",
+        "game=senet&opponent=human",
+        "game=lodestone",
+    ],
+)
+def test_a_link_slot_gives_back_the_link_that_opens_its_game(query: str) -> None:
+    slot = launch.parse(query).slot()
+    address = launch.slot_address(slot)
+    assert address is not None
+    assert launch.parse(address).slot() == slot
+    assert not launch.parse(address).problems
+
+
+@given(
+    game=st.sampled_from([None, "senet", "squadro", "lodestone"]),
+    opponent=st.sampled_from([None, "human", "computer", "both"]),
+    level=st.sampled_from([None, "easy", "medium", "hard"]),
+    seat=st.sampled_from([None, "1", "2"]),
+)
+def test_every_link_slot_round_trips_through_its_address(game, opponent, level, seat) -> None:
+    given_ = {"game": game, "opponent": opponent, "level": level, "computer": seat}
+    slot = launch.parse(urlencode({k: v for k, v in given_.items() if v})).slot()
+    address = launch.slot_address(slot)
+    assert (address is None) == (slot == "")
+    if address is not None:
+        assert launch.parse(address).slot() == slot
+
+
+@pytest.mark.parametrize(
+    "slot",
+    ["", "game=senet&kiosk", "kiosk", "game=chess", "players=human,grandmaster",
+     "game=senet&game=senet", "game=senet&ruleset=nobody", "game=senet&lang=fr",
+     'game=senet"><script>', "game=squadro&ruleset=tait"],
+)  # fmt: skip
+def test_a_kiosk_or_unknown_slot_gives_no_address(slot: str) -> None:
+    """A kiosk forgets its games; a key this version would not write is no link."""
+    assert launch.slot_address(slot) is None

@@ -288,3 +288,45 @@ def test_a_picture_offers_no_move(game):
     that can move, and Lodestone's start no squares outlined for the king (d1, e1)."""
     drawing = welcome.start_picture(game)
     assert not re.search(r'class="[^"]*\b(movable|target)\b', drawing), game
+
+
+# -- games started from links (issue 37) --------------------------------------------------
+
+
+def saved(state, players=seats.HUMANS, at: str = "2026-11-27T10:00:00") -> str:
+    return saves.dump(state, players, (), saved_at=at)
+
+
+def test_link_games_are_the_unfinished_ones_newest_first_with_their_links():
+    over = started("squadro")
+    while over.outcome() is None:
+        over = over.apply(over.legal_moves()[0])
+    stored = [
+        ("game=squadro&players=human,hard", saved(started("squadro", 2), ("human", "hard"),
+                                                   "2026-11-27T09:00:00")),
+        ("game=lodestone", saved(started("lodestone", 1), at="2026-11-27T11:00:00")),
+        ("game=squadro", saved(over, at="2026-11-27T12:00:00")),  # over: not listed
+        ("game=senet&kiosk", saved(started("senet", 3), at="2026-11-27T13:00:00")),  # a kiosk's
+        ("game=senet", "{not a save"),  # unreadable: left out, never an error
+        ("game=senet&players=nobody", saved(started("senet", 1))),  # no link gives it back
+    ]  # fmt: skip
+    found = welcome.link_games(stored)
+    assert [(g.address, g.details.game) for g in found] == [
+        ("game=lodestone", "Lodestone"),
+        ("game=squadro&opponent=computer&level=hard", "Squadro"),
+    ]
+    assert found[1].details.about == "against the computer (Hard); 2 moves"
+    assert welcome.link_games(stored, limit=1) == found[:1]
+
+
+def test_link_games_markup_is_a_list_of_links_and_escapes_its_words():
+    assert welcome.link_games_html([]) == ""
+    game = welcome.LinkGame(
+        "game=senet&opponent=human", welcome.ContinueDetails("Senet <b>", "two people; 3 moves")
+    )
+    tree = parse(welcome.link_games_html([game]))
+    links = tree.findall(".//a")
+    assert [a.get("href") for a in links] == ["?game=senet&opponent=human"]
+    assert "".join(links[0].itertext()) == "Senet <b> two people; 3 moves"
+    assert tree.find("h2").text == "Games started from a link"
+    assert tree.find("ul").get("aria-labelledby") == tree.find("h2").get("id")
