@@ -92,6 +92,9 @@ class Transfer:
             text = write(screen.state, screen.table.players, when=time.strftime("%Y-%m-%d %H:%M"))
             kind = "text/plain"
         download(text, file_name(game, extension), kind)
+        # Kept open for the other download, whatever the browser's download did to
+        # the focus on its way (a reviewer saw it close after each one).
+        element("export").open = True
         announce(_("Downloaded."))
 
     def close_export(self, *, focus: bool = False) -> None:
