@@ -7,8 +7,12 @@ in Debian's Chromium through Playwright (run it with the project's venv):
     .venv/bin/python scripts/screenshots.py --out /tmp/s review phone   # some, elsewhere
 
 The shots are the table SHOTS below: add a row to add a picture. Each names its file,
-its screen (DESKTOP 1280x800, PHONE 390x844, the kiosk's four KIOSK_SCREENS, all at
-device scale 1) and how to get there. A game is opened through its share link
+its screen (DESKTOP 1280x800, PHONE 390x844, the kiosk's four KIOSK_SCREENS, a
+museum's MUSEUM_PAGE framing the app at each frame size docs/embedding.md names, all
+at device scale 1) and how to get there. A framed shot's host page is served from a
+second local server, as tests/e2e/test_embedding.py serves it: on 127.0.0.1 it is the
+app's own site (the game kept), on localhost another site, whose storage Chromium
+blocks (the "Not saved here" chip). A game is opened through its share link
 (``?record=``, made here from a game played by the engine's greedy players, so the
 same picture comes out every run) and then continued as the visitor's own, the way a
 shared game is picked up; a link skips the welcome screen, as any URL parameter
@@ -16,7 +20,8 @@ does. A shot that needs a part of the page this build does not have (``needs``, 
 selector) is skipped, and said on standard error and in the summary, never silently;
 ``--strict`` makes that an error.
 
-One browser for all; one page per screen, which boots once per game it shows. The
+One browser for all; one page per screen (and host), which boots once per game it
+shows; a framed screen resizes its frame from one size to the next. The
 PNGs are Chromium's own (8-bit RGB, about 60-110 KB each): deflating them again at
 zlib's level 9 saved 1%, so they are kept as they come.
 Exit status: 0 done, 1 a shot failed (or was skipped under --strict), 2 usage.
@@ -28,6 +33,7 @@ import argparse
 import functools
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,11 +61,26 @@ KIOSK_SCREENS = {
     for size in ((1280, 800), (1920, 1080), (1080, 1920), (800, 1280))
 }  # fmt: skip
 
+#: A museum's page (tests/e2e/harness.py, host_page), tall enough for the iframe
+#: snippet's 1000x760 frame under its heading; the frame is resized for each shot.
+MUSEUM_PAGE = {"viewport": {"width": 1280, "height": 860}, "device_scale_factor": 1}
+#: The museum's page on the app's own site (the game kept), or on another site whose
+#: storage the browser blocks (docs/embedding.md, "Where the frame can keep the game").
+SAME_SITE, CROSS_SITE = "127.0.0.1", "localhost"
+MUSEUM_HEADING = "Ancient board games, to play"
+
 sys.path.insert(0, str(ROOT / "src"))
 # The browser and the local server as the end-to-end tests and the benchmarks have
 # them (tests/e2e/harness.py says why each Chromium flag is there).
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-from harness import CHROMIUM, CHROMIUM_ARGS, SiteServer  # noqa: E402
+from harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DOCUMENTED_FRAMES,
+    SiteServer,
+    host_page,
+    resize_frame,
+)
 
 
 class Skipped(Exception):
@@ -95,28 +116,59 @@ def share_code(game: str) -> str:
 # -- what a shot does ------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Museum:
+    """A museum's page framing the app: the folder it is written in, its address, on
+    ``host`` (SAME_SITE or CROSS_SITE)."""
+
+    directory: Path
+    url: str
+    host: str
+
+
 @dataclass
 class Screen:
-    """One page of one screen size, and the game it shows."""
+    """One page of one screen size, and the game it shows: the app's own page, or a
+    museum's page framing it (``museum``), the app then in ``frame``."""
 
     page: object
     url: str
     game: str | None = None
     boots: int = 0
     needs: str | None = None  # the shot being taken needs this selector
+    museum: Museum | None = None
+    frame: object | None = None  # the app's frame, once the museum's page is open
+    size: tuple[int, int] = DOCUMENTED_FRAMES[0]  # the frame's, for the next shot
+
+    @property
+    def app(self):  # noqa: ANN201 (a Playwright Page or Frame)
+        """Where the app runs: the page, or its frame in the museum's page."""
+        return self.frame if self.museum else self.page
 
     def boot(self, query: str = "") -> None:
-        self.page.goto(self.url + query, wait_until="domcontentloaded")
+        if self.museum is None:
+            self.page.goto(self.url + query, wait_until="domcontentloaded")
+        elif self.frame is None:  # the museum's page, its frame at the app's address
+            host_page(self.museum.directory, self.url + query, self.size, MUSEUM_HEADING)
+            self.page.goto(self.museum.url, wait_until="domcontentloaded")
+            self.frame = self.page.locator("iframe").element_handle().content_frame()
+        else:
+            self.frame.goto(self.url + query, wait_until="domcontentloaded")
         self.boots += 1
         self.game = None
         # What the page is made of is there before Python (the build prerenders it):
         # a shot of a part this build lacks is skipped without waiting for the boot.
+        self.app.wait_for_load_state("domcontentloaded")
         self.check()
-        self.page.locator(READY).wait_for(state="attached", timeout=BOOT_MS)
+        self.app.locator(READY).wait_for(state="attached", timeout=BOOT_MS)
 
     def check(self) -> None:
-        if self.needs and not self.page.locator(self.needs).count():
+        if self.needs and not self.app.locator(self.needs).count():
             raise Skipped(f"this build has no {self.needs}")
+
+    def fit_frame(self) -> None:
+        """The frame at ``size``, the app laid out for it."""
+        resize_frame(self.page, self.frame, self.size)
 
     def open_game(self, game: str) -> None:
         """Show ``game`` mid-play, as the visitor's own game (booting only when
@@ -124,7 +176,7 @@ class Screen:
         if self.game == game:
             return
         self.boot(f"?record={share_code(game)}&lang=en")
-        page = self.page
+        page = self.app
         page.locator("#shared-continue").wait_for(state="visible", timeout=10_000)
         page.click("#shared-continue")
         page.locator("#shared").wait_for(state="hidden", timeout=10_000)
@@ -133,6 +185,28 @@ class Screen:
 
 def welcome(screen: Screen) -> None:
     screen.boot("")  # a first visit: no parameter, nothing stored
+
+
+def framed(size: tuple[int, int], game: str | None = None) -> Callable[[Screen], None]:
+    """The app in a ``size`` frame of the museum's page: ``game`` mid-play, or the
+    welcome screen (a first visit's, or with the game last shown to continue)."""
+
+    def show(screen: Screen) -> None:
+        screen.size = size
+        if screen.frame:  # first the size: a game's move list opens scrolled to its end
+            screen.fit_frame()
+        if game:
+            screen.open_game(game)
+        elif screen.frame is None:
+            screen.boot("")
+        elif not screen.frame.locator("#welcome").is_visible():
+            screen.frame.click("#home")  # "Ludeum": back to all games
+            screen.frame.locator("#welcome").wait_for(state="visible", timeout=10_000)
+        screen.fit_frame()
+        if screen.museum.host == CROSS_SITE:  # the browser blocked storage, and it says so
+            screen.frame.locator("#not-kept summary").wait_for(state="visible", timeout=10_000)
+
+    return show
 
 
 def kiosk(game: str) -> Callable[[Screen], None]:
@@ -184,6 +258,7 @@ class Shot:
     what: str  # what it shows, the README's alternative text
     take: Callable[[Screen], None]
     needs: str | None = None  # a selector the page must have, else the shot is skipped
+    host: str | None = None  # framed in a museum's page on this host: SAME_SITE, CROSS_SITE
 
 
 #: Every screenshot, in the order they are taken. A screen's shots share its page, and
@@ -207,6 +282,28 @@ SHOTS: tuple[Shot, ...] = (
          "Senet upright in a kiosk on a portrait screen, 1080x1920", kiosk("senet")),
     Shot("kiosk-800x1280", KIOSK_SCREENS[800, 1280], "Lodestone in a kiosk, 800x1280",
          kiosk("lodestone")),
+    # Framed in a museum's page at every size docs/embedding.md names: the welcome
+    # screen of a first visit at each, then a game at each (each game at least once,
+    # Senet's long board in the smallest frame and the snippet's), then the welcome
+    # with that game to continue in the smallest frame, and a frame on another site,
+    # whose browser blocks storage: the "Not saved here" chip in its bar.
+    *(Shot(f"embed-{w}x{h}", MUSEUM_PAGE, f"The welcome screen in a {w}x{h} frame",
+           framed((w, h)), needs="#welcome", host=SAME_SITE)
+      for w, h in DOCUMENTED_FRAMES),
+    Shot("embed-600x450-senet", MUSEUM_PAGE, "Senet in a 600x450 frame",
+         framed((600, 450), "senet"), host=SAME_SITE),
+    Shot("embed-1000x760-senet", MUSEUM_PAGE, "Senet in the snippet's 1000x760 frame",
+         framed((1000, 760), "senet"), host=SAME_SITE),
+    Shot("embed-800x500-squadro", MUSEUM_PAGE, "Squadro in an 800x500 frame",
+         framed((800, 500), "squadro"), host=SAME_SITE),
+    Shot("embed-1000x700-lodestone", MUSEUM_PAGE, "Lodestone in a 1000x700 frame",
+         framed((1000, 700), "lodestone"), host=SAME_SITE),
+    Shot("embed-600x450-continue", MUSEUM_PAGE,
+         "The welcome screen in a 600x450 frame, with a game to continue",
+         framed((600, 450)), needs="#welcome-continue", host=SAME_SITE),
+    Shot("embed-600x450-not-saved", MUSEUM_PAGE,
+         "Squadro in a 600x450 frame on another site, whose browser blocks storage",
+         framed((600, 450), "squadro"), needs="#not-kept", host=CROSS_SITE),
 )  # fmt: skip
 
 
@@ -228,18 +325,25 @@ def take_all(shots: list[Shot], out: Path, dist: Path, chromium: str) -> Report:
     report = Report()
     server = SiteServer(dist)
     url = server.url
+    # The museums' pages, one folder a host, served as test_embedding serves them.
+    museums = tempfile.TemporaryDirectory(prefix="ludeum-museum-")
+    museum_server = SiteServer(Path(museums.name))
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             screens: dict[str, Screen] = {}
             for shot in shots:
-                key = repr(sorted(shot.device.items()))
+                key = repr((sorted(shot.device.items()), shot.host))
                 if key not in screens:
                     context = browser.new_context(
                         **shot.device, locale="en-US", reduced_motion="reduce",
                         service_workers="block",
                     )  # fmt: skip
-                    screens[key] = Screen(context.new_page(), url)
+                    museum = None
+                    if shot.host:
+                        address = f"http://{shot.host}:{museum_server.port}/{shot.host}/"
+                        museum = Museum(Path(museums.name) / shot.host, address, shot.host)
+                    screens[key] = Screen(context.new_page(), url, museum=museum)
                 screen = screens[key]
                 started = time.monotonic()
                 screen.needs = shot.needs
@@ -247,6 +351,7 @@ def take_all(shots: list[Shot], out: Path, dist: Path, chromium: str) -> Report:
                     shot.take(screen)
                     screen.check()
                     # No focus ring, no caret: the page as a visitor first sees it.
+                    screen.app.evaluate("() => document.activeElement?.blur()")
                     screen.page.evaluate("() => document.activeElement?.blur()")
                     path = out / f"{shot.name}.png"
                     screen.page.screenshot(path=str(path), animations="disabled")
@@ -266,6 +371,8 @@ def take_all(shots: list[Shot], out: Path, dist: Path, chromium: str) -> Report:
             browser.close()
     finally:
         server.stop()
+        museum_server.stop()
+        museums.cleanup()
     return report
 
 

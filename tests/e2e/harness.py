@@ -439,6 +439,43 @@ class Watch:
         return crashed + foreign + self.errors
 
 
+#: Every frame size docs/embedding.md names: the embed layout's smallest, the compact
+#: welcome's, the full layout's threshold (still the embed layout: 700 px tall) and the
+#: iframe snippet's. tests/e2e/test_embedding.py measures each; scripts/screenshots.py
+#: shoots each.
+DOCUMENTED_FRAMES = ((600, 450), (800, 500), (1000, 700), (1000, 760))
+
+
+def host_page(
+    directory: Path, app_url: str, size: tuple[int, int] = (1000, 760), heading: str = "Play Senet"
+) -> None:
+    """A museum's page with the documented iframe snippet (docs/embedding.md), the
+    frame ``size`` CSS px, under ``heading``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<link rel="icon" href="data:,"><title>Museum</title></head><body>'
+        f"<h1>{heading}</h1>"
+        f'<iframe src="{app_url}" title="Ludeum: ancient board games" '
+        f'width="{size[0]}" height="{size[1]}" allow="fullscreen" loading="lazy"></iframe>'
+        "</body></html>",
+        encoding="utf-8",
+    )
+
+
+def resize_frame(page: Page, frame: Frame, size: tuple[int, int]) -> None:
+    """Make the host ``page``'s iframe ``size`` CSS px and wait until the app in it
+    (``frame``) has laid itself out for the new size, Python's drawing included (a
+    media query's change)."""
+    width, height = size
+    page.evaluate("([w, h]) => { const f = document.querySelector('iframe');"
+                  " f.width = w; f.height = h; }", [width, height])  # fmt: skip
+    frame.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
+                            arg=[width, height])  # fmt: skip
+    frame.evaluate("() => new Promise((done) => requestAnimationFrame("
+                   "() => requestAnimationFrame(done)))")  # fmt: skip
+
+
 # The welcome screen (src/web/welcome.py) opens a visit with no launch parameters.
 WELCOME_SELECTOR = ':root[data-screen="welcome"]'
 # What a visitor who wants the game clicks there: the unfinished game, else Senet

@@ -11,9 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from axe import check_accessibility
-from harness import READY_SELECTOR, READY_TIMEOUT_MS, SiteServer, Watch, wait_ready
+from harness import (
+    READY_SELECTOR,
+    READY_TIMEOUT_MS,
+    SiteServer,
+    Watch,
+    host_page,
+    wait_ready,
+)
 from playwright.sync_api import BrowserContext, FrameLocator, Page, expect
-from test_embedding import host_page
 
 from ludeum.lessons import hint_move, lesson, start_position
 

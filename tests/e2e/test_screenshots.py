@@ -1,8 +1,9 @@
 """scripts/screenshots.py, the README's pictures, runs on the built site: every shot
-of its table is a PNG of its screen's size (1280x800 or 390x844) showing a page, not
-a blank one; a shot it skips (the build lacks the part it shows) is one that says
-what it needs, and the script says so. It boots the app once per game at most, in
-one browser."""
+of its table is a PNG of its screen's size (1280x800, 390x844, a kiosk's, or a
+museum's page framing the app) showing a page, not a blank one; a shot it skips (the
+build lacks the part it shows) is one that says what it needs, and the script says
+so. It boots the app once per game at most, in one browser; the framed shots resize
+one frame from size to size."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import DIST, ROOT
+from harness import DIST, DOCUMENTED_FRAMES, ROOT
 from playwright.sync_api import Page
 
 SCRIPT = ROOT / "scripts" / "screenshots.py"
@@ -86,3 +87,18 @@ def test_the_screenshot_script_shoots_every_screen_of_its_table(tmp_path: Path, 
         assert shot.device.get("device_scale_factor") == 1
         colours, commonest = page.evaluate(COLOURS_JS, base64.b64encode(data).decode())
         assert colours >= 64 and commonest < 0.9, (shot.name, colours, commonest)
+
+
+def test_the_table_frames_the_app_at_every_documented_size() -> None:
+    """The README shows the app embedded at every frame size docs/embedding.md names:
+    the welcome screen and a game at each, and a frame whose browser blocks storage
+    (the shots themselves are taken by the test above)."""
+    script = load_script()
+    framed = [shot for shot in script.SHOTS if shot.host]
+    names = {shot.name for shot in framed}
+    for width, height in DOCUMENTED_FRAMES:
+        assert f"embed-{width}x{height}" in names, (width, height)
+        games = {f"embed-{width}x{height}-{game}" for game in ("senet", "squadro", "lodestone")}
+        assert games & names, f"no game shot in a {width}x{height} frame"
+    assert {shot.host for shot in framed} == {script.SAME_SITE, script.CROSS_SITE}
+    assert all(shot.device == script.MUSEUM_PAGE for shot in framed)
