@@ -29,6 +29,11 @@ OBSERVE_SHIFTS = """() => {
   window.testShifts = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
+      const over = !document.getElementById('game-over').hidden;
+      const side = entry.sources.every((s) => s.node && s.node.closest && s.node.closest('.side'));
+      // The result takes the status's place in the side panel (issue 37): what is
+      // under it there moves down once, at the end; nothing else ever moves.
+      if (over && side) continue;
       window.testShifts.push({
         value: entry.value,
         moved: entry.sources.map(
@@ -192,9 +197,13 @@ def test_desktop_board_fills_the_window_and_nothing_moves_between_turns(
         played = play(page, rng)
         assert played < MAX_ACTIONS
         assert shifts(page) == [], (game, shifts(page))
-        # The result, over the board: who won, how, in how many moves.
+        # The result, beside the board, never over it (issue 37: it hid the top
+        # rows): who won, how, in how many moves.
         over = page.locator("#game-over")
         expect(over).to_be_visible()
+        box, drawn = over.bounding_box(), page.locator("#board svg").bounding_box()
+        beside = box["x"] >= drawn["x"] + drawn["width"]
+        assert beside or box["y"] >= drawn["y"] + drawn["height"], (box, drawn)
         expect(page.locator("#game-over-title")).to_contain_text("wins")
         expect(page.locator("#game-over-text")).to_contain_text(" moves.")
         expect(page.locator("#game-over-title")).to_be_focused()
