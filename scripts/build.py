@@ -24,6 +24,8 @@ Steps:
   5. Bundle npm's fake-indexeddb into dist/static/vendor/fake-indexeddb.js, the
      in-memory IndexedDB that static/storage-guard.js loads only where a browser
      blocks storage (scripts/bundle-fake-indexeddb.mjs).
+     Copy npm's qrcode-generator into dist/static/vendor/qrcode-generator/qrcode.mjs,
+     the QR encoder src/web/printing.py imports only when the visitor prints.
   6. Make the Python memory snapshot the page and the computer's worker boot from,
      in headless Chromium (scripts/make-snapshot.mjs), into
      dist/static/snapshot/python-<id>.snapshot, and write its name and header into
@@ -553,6 +555,28 @@ def bundle_storage_stand_in() -> None:
         raise BuildError(f"{STORAGE_STAND_IN} does not define indexedDB")
 
 
+#: The QR encoder of the printed sheets' addresses (issue 37): npm's qrcode-generator,
+#: one ES module with no imports, fetched only when the visitor prints
+#: (src/web/printing.py imports it by this path; the service worker keeps it once
+#: fetched, rather than precaching it: scripts/service-worker.mjs).
+QR_ENCODER = "static/vendor/qrcode-generator/qrcode.mjs"
+QR_ENCODER_SOURCE = NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs"
+
+
+def vendor_qr_encoder() -> None:
+    if not QR_ENCODER_SOURCE.is_file():
+        raise BuildError(f"{QR_ENCODER_SOURCE} missing: run npm ci")
+    text = QR_ENCODER_SOURCE.read_text(encoding="utf-8")
+    # One self-contained module: an import would be a second download to vendor, and
+    # the page's Content-Security-Policy refuses eval.
+    if STATIC_IMPORT.search(text) or DYNAMIC_IMPORT.search(text) or "export default" not in text:
+        raise BuildError(f"{QR_ENCODER_SOURCE} is no longer one module with a default export")
+    if re.search(r"\beval\(|\bnew Function\(", text):
+        raise BuildError(f"{QR_ENCODER_SOURCE} uses eval, which the page's policy refuses")
+    copy(QR_ENCODER_SOURCE, DIST / QR_ENCODER)
+    log(f"qr encoder: {QR_ENCODER} ({len(text.encode()):,} bytes)")
+
+
 def check_config() -> None:
     """Every path pyscript.toml names must exist in dist/ (a 404 breaks boot)."""
     config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
@@ -940,6 +964,7 @@ def main() -> int:
         defer_shared_memory_probe()
         trim_stdlib()
         bundle_storage_stand_in()
+        vendor_qr_encoder()
         check_config()
         make_snapshot()
         make_snapshot_without_jspi()

@@ -34,8 +34,13 @@ const { count, size, warnings } = await generateSW({
   // for the server to send in FILE's place, never URLs of their own. The rest of the
   // standard library (about 7 MB of sources) is fetched only if a module escaped the
   // build's trace (static/python-snapshot.mjs): never on an ordinary visit, so not
-  // precached either; runtimeCaching keeps it once fetched.
-  globIgnores: ['static/snapshot/**', '**/*.br', '**/*.gz', '**/python_stdlib_rest.zip'],
+  // precached either; runtimeCaching keeps it once fetched. The QR encoder of the
+  // printed sheets (static/vendor/qrcode-generator/) is fetched only when the visitor
+  // prints, so that it adds nothing to a first visit; runtimeCaching keeps it too.
+  globIgnores: [
+    'static/snapshot/**', '**/*.br', '**/*.gz', '**/python_stdlib_rest.zip',
+    'static/vendor/qrcode-generator/**',
+  ],
   swDest: path.join(distDir, 'sw.js'),
   manifestTransforms: [addressedByName],
   // pyodide.asm.wasm is about 9.6 MB; the default limit is 2 MiB.
@@ -55,6 +60,14 @@ const { count, size, warnings } = await generateSW({
     urlPattern: ({ url }) => url.pathname.endsWith('/python_stdlib_rest.zip'),
     handler: 'CacheFirst',
     options: { cacheName: 'ludeum-stdlib-rest', expiration: { maxEntries: 1 } },
+  }, {
+    // Printed once online, the sheets print with their QR code offline too. Its URL
+    // does not name its content: the cached copy answers at once and a newer one,
+    // if any, is fetched behind it for the next print (the encoder's API is the one
+    // it has had since 2009).
+    urlPattern: ({ url }) => url.pathname.endsWith('/static/vendor/qrcode-generator/qrcode.mjs'),
+    handler: 'StaleWhileRevalidate',
+    options: { cacheName: 'ludeum-print', expiration: { maxEntries: 1 } },
   }],
   cleanupOutdatedCaches: true,
   // "./" and "./?game=senet" are all served the cached index.html.

@@ -20,12 +20,19 @@ A record is a game's title, players, result, a few diagrams (the start, two poin
 the way, the last position) and its move list in the page's own words, numbered, in
 columns. It runs over as many pages as the moves need.
 
+At the foot of both, the app's address (issue 37: ``?game=`` for a game's sheet, the
+share link for a record) and beside it its QR code, for a pupil's tablet. The code is
+drawn here from the module matrix an encoder gives (npm's qrcode-generator, which the
+page loads only when it prints: src/web/printing.py); a code too dense to scan at
+print size (``qr_fits``: a long game's record) is left out, the written address kept.
+
 Pure functions of their arguments: every word through ``_``, every text escaped.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -212,19 +219,89 @@ def _items(items: list[str]) -> str:
     return "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>"
 
 
-def _foot(address: str | None) -> str:
+# -- the address as a QR code (issue 37) -----------------------------------------------
+
+#: The code's printed side, its quiet zone included: about the size of a stamp, beside
+#: the foot's line, where a pupil's tablet reads it from a hand's length.
+QR_SIDE_MM = 30
+#: The quiet zone, white all round: four modules, as ISO/IEC 18004 asks.
+QR_QUIET = 4
+#: The smallest module printed. A tablet's camera reads 0.35 mm modules at 15-20 cm;
+#: a code that would need smaller ones (an address of more than about 400 characters,
+#: a long game's record) is left out, and the written address stays.
+QR_MIN_MODULE_MM = 0.35
+#: The encoder's error correction: M (15% of the code may be lost to a crease or a
+#: pencil mark), the usual choice for print; the glue hands it to the encoder.
+QR_ERROR_CORRECTION = "M"
+
+#: The code's accessible name, per sheet.
+QR_LABELS = {
+    "game": N_("QR code of the address: scan it to play this game in Ludeum"),
+    "record": N_("QR code of the address: scan it to open this game in Ludeum"),
+}
+
+
+def qr_fits(size: int) -> bool:
+    """Whether a code of ``size`` modules a side still scans at print size: each of
+    its modules, quiet zone included, at least ``QR_MIN_MODULE_MM`` wide."""
+    return QR_SIDE_MM / (size + 2 * QR_QUIET) >= QR_MIN_MODULE_MM
+
+
+def qr_picture(modules: Sequence[Sequence[bool]], label: str) -> str:
+    """The code whose module matrix is ``modules`` (a row a line, True for dark, as
+    an encoder gives it) as one SVG image named ``label``: black modules on white,
+    the quiet zone drawn, ``QR_SIDE_MM`` a side. Each row's dark runs are one path's
+    rectangles, so the code stays crisp at any printer's resolution."""
+    size = len(modules)
+    if size < 21 or (size - 17) % 4 or any(len(row) != size for row in modules):
+        raise ValueError(f"not a QR code's modules: {size} rows")
+    side = size + 2 * QR_QUIET
+    runs = []
+    for y, row in enumerate(modules):
+        x = 0
+        while x < size:
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < size and row[x]:
+                x += 1
+            runs.append(f"M{start + QR_QUIET} {y + QR_QUIET}h{x - start}v1h-{x - start}z")
+    return (
+        f'<svg class="sheet-qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" '
+        f'width="{QR_SIDE_MM}mm" height="{QR_SIDE_MM}mm" role="img" '
+        f'aria-label="{escape(label)}" focusable="false" shape-rendering="crispEdges">'
+        f'<rect width="{side}" height="{side}" fill="#ffffff"/>'
+        f'<path fill="#000000" d="{"".join(runs)}"/></svg>'
+    )
+
+
+def _foot(address: str | None, qr: Sequence[Sequence[bool]] | None, kind: str) -> str:
     """The sheet's last line: where it came from, and the address that leads back to
-    the app (issue 37: a printed sheet in a classroom should say where to play)."""
+    the app (issue 37: a printed sheet in a classroom should say where to play), with
+    ``qr``, that address's code (None: the encoder was not at hand), beside it when it
+    scans at print size."""
     if not address:
-        return _element("p", _("Printed from Ludeum."), "sheet-foot")
-    return _element("p", _("Printed from Ludeum. Play it at {address}", address=address),
-                    "sheet-foot")  # fmt: skip
+        line = _element("p", _("Printed from Ludeum."))
+    else:
+        line = _element("p", _("Printed from Ludeum. Play it at {address}", address=address))
+    code = ""
+    if address and qr is not None and qr_fits(len(qr)):
+        code = qr_picture(qr, _(QR_LABELS[kind]))
+    return f'<footer class="sheet-foot">{line}{code}</footer>'
 
 
-def game_sheet(game: str, rules: Any = None, *, address: str | None = None) -> str:
+def game_sheet(
+    game: str,
+    rules: Any = None,
+    *,
+    address: str | None = None,
+    qr: Sequence[Sequence[bool]] | None = None,
+) -> str:
     """The one-page sheet of ``game`` ("senet", "squadro", "lodestone") under
     ``rules`` (Senet's reading or Lodestone's rules; None: the default); ``address``,
-    the app's, is printed at its foot."""
+    the app's, is printed at its foot, beside ``qr``, its QR code's modules, if they
+    fit (``qr_fits``)."""
     if game not in _PARTS:
         raise KeyError(f"unknown game {game!r}")
     parts = _PARTS[game](rules)
@@ -253,7 +330,7 @@ def game_sheet(game: str, rules: Any = None, *, address: str | None = None) -> s
         out.append(_element("h2", _("The marked squares")))
         out.append(_items(parts["squares"]))
     out.append("</section></div>")
-    out.append(_foot(address))
+    out.append(_foot(address, qr, "game"))
     out.append("</article>")
     return "".join(out)
 
@@ -293,11 +370,13 @@ def record_sheet(
     *,
     when: str | None = None,
     address: str | None = None,
+    qr: Sequence[Sequence[bool]] | None = None,
 ) -> str:
     """The printable record of the game of ``state`` (finished or not): its title,
     who played, the result, a few diagrams and the move list. ``log`` is the move
     list (``ui.game_log(state)``) when the caller has it; ``when`` (free text) says
-    when it was printed; ``address`` (the game's share link) is printed at its foot."""
+    when it was printed; ``address`` (the game's share link) is printed at its foot,
+    beside ``qr``, its QR code's modules, if they fit (``qr_fits``)."""
     from .games import ui_for
     from .records.positions import Positions, entries
     from .records.thumbnail import position_picture
@@ -344,6 +423,6 @@ def record_sheet(
     out.append('<ol class="sheet-moves">')
     out.extend(f"<li>{escape(line)}</li>" for line in log)
     out.append("</ol>")
-    out.append(_foot(address))
+    out.append(_foot(address, qr, "record"))
     out.append("</article>")
     return "".join(out)

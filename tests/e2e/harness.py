@@ -133,14 +133,17 @@ def precache_size(dist: Path) -> int:
     all but sw.js itself, the Python snapshot, which the page keeps in a cache of its
     own (static/python-snapshot.mjs), the precompressed side files (FILE.br,
     FILE.gz), which a server sends in FILE's place, and the rest of the standard
-    library, fetched only if an import escaped the build's trace (never, here)."""
+    library, fetched only if an import escaped the build's trace (never, here), and
+    the QR encoder, fetched only when the visitor prints."""
     snapshots = dist / "static" / "snapshot"
+    qr_encoder = dist / "static" / "vendor" / "qrcode-generator"
     return sum(
         1
         for p in dist.rglob("*")
         if p.is_file()
         and p.name not in ("sw.js", "python_stdlib_rest.zip")
         and snapshots not in p.parents
+        and qr_encoder not in p.parents
         and p.suffix not in (".br", ".gz")
     )
 

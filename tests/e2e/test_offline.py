@@ -40,6 +40,19 @@ def wait_offline_ready(page: Page, dist: Path) -> None:
     assert page.evaluate(PRECACHED_JS) == expected
 
 
+PRINT_STUB = "window.print = () => { window.__printed = (window.__printed || 0) + 1 }"
+
+
+def print_a_sheet_with_its_qr_code(page: Page) -> None:
+    """Rules, Print a sheet: the sheet has its QR code (issue 37), which needs the
+    encoder the page imports only when it prints (tests/e2e/test_print.py reads it)."""
+    page.click("#show-rules")
+    page.click("#print-rules")
+    page.wait_for_function("() => window.__printed === 1")
+    expect(page.locator("#print-sheet svg.sheet-qr")).to_have_count(1)
+    page.click("#close-rules")
+
+
 def go_offline_and_reload(page: Page, context: BrowserContext, server: SiteServer) -> None:
     server.stop()
     context.set_offline(True)
@@ -54,14 +67,18 @@ def test_works_offline_after_first_visit(
     watch: Callable[[BrowserContext, str], Watch],
 ) -> None:
     watched = watch(context, own_site_server.origin)
+    context.add_init_script(PRINT_STUB)
     page = context.new_page()
     page.goto(own_site_server.url, wait_until="commit")
     wait_ready(page)
     wait_offline_ready(page, dist_dir)
+    # A sheet printed once online: its QR encoder, never precached, is kept.
+    print_a_sheet_with_its_qr_code(page)
 
     go_offline_and_reload(page, context, own_site_server)
     wait_ready(page)
     assert page.evaluate("navigator.onLine") is False
+    print_a_sheet_with_its_qr_code(page)  # offline, the code still printed
     # The computer's worker (a second Pyodide) also starts from the cache, offline.
     new_game(page, "squadro", "computer", level="easy", seat="0", first="0")
     expect(page.locator("#moves li")).to_have_count(1, timeout=90_000)

@@ -2,24 +2,70 @@
 dialog and "Print the record" in the Export menu fill #print-sheet and call
 window.print (replaced here by a counter); on paper only the sheet shows, and a
 game's sheet fits one page of A4 and of US Letter (Chromium's own PDF of the page,
-its pages counted); the screen never shows it; after printing it is emptied."""
+its pages counted); the screen never shows it; after printing it is emptied.
+
+Both carry the app's address and its QR code (issue 37): the code, screenshot as
+printed, is decoded by zxing-cpp, a decoder independent of the encoder the page
+uses (npm's qrcode-generator), and must read as the address the sheet prints; the
+encoder is fetched only when the visitor first prints."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+import zxingcpp
 from harness import new_game, wait_ready
-from playwright.sync_api import BrowserContext, Page, expect
+from PIL import Image
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 pytestmark = pytest.mark.e2e
 
 EMPTIED = "() => !document.getElementById('print-sheet').hasChildNodes()"
+FILLED = "() => document.getElementById('print-sheet').hasChildNodes()"
 PRINT_STUB = "window.print = () => { window.__printed = (window.__printed || 0) + 1 }"
+
+
+QR_ENCODER = "static/vendor/qrcode-generator/qrcode.mjs"
+FOOT = "Printed from Ludeum. Play it at "
 
 
 def printed(page: Page) -> int:
     return page.evaluate("() => window.__printed || 0")
+
+
+def wait_printed(page: Page, times: int) -> None:
+    """The first print waits for the QR encoder's import: print() comes after it."""
+    page.wait_for_function(f"() => (window.__printed || 0) === {times}")
+
+
+def decoded_qr_code(page: Page, sheet: Locator) -> str:
+    """What the sheet's QR code says, read by zxing-cpp off a screenshot of it as
+    printed (print media), taken at 4 device pixels a CSS pixel: a 30 mm code of 85
+    modules is then over 5 pixels a module, as a tablet's camera sees it closer."""
+    code = sheet.locator("svg.sheet-qr")
+    expect(code).to_be_visible()
+    size = page.viewport_size
+    cdp = page.context.new_cdp_session(page)
+    metrics = {"width": size["width"], "height": size["height"], "mobile": False}
+    cdp.send("Emulation.setDeviceMetricsOverride", {**metrics, "deviceScaleFactor": 4})
+    try:
+        shot = code.screenshot()
+    finally:
+        cdp.send("Emulation.setDeviceMetricsOverride", {**metrics, "deviceScaleFactor": 1})
+        cdp.detach()
+    found = zxingcpp.read_barcodes(
+        Image.open(io.BytesIO(shot)).convert("L"), formats=zxingcpp.BarcodeFormat.QRCode
+    )
+    assert len(found) == 1, f"{len(found)} QR codes read"
+    return found[0].text
+
+
+def printed_address(sheet: Locator) -> str:
+    line = sheet.locator(".sheet-foot p").inner_text()
+    assert line.startswith(FOOT), line
+    return line.removeprefix(FOOT)
 
 
 def pdf_pages(page: Page, paper: str) -> int:
@@ -42,6 +88,7 @@ def sheet_fits_one_page(page: Page, printing) -> None:
     for paper in ("A4", "Letter"):
         page.emulate_media(media="screen")
         printing()
+        page.wait_for_function(FILLED)
         page.emulate_media(media="print")
         assert pdf_pages(page, paper) == 1, paper
         # After printing the sheet is emptied: the browser's own Print prints the page.
@@ -52,17 +99,21 @@ def sheet_fits_one_page(page: Page, printing) -> None:
 def test_a_game_sheet_and_a_record_print_alone_on_one_page(
     context: BrowserContext, site_server, watch
 ) -> None:
-    watch(context, site_server.origin)  # fails the test on any console or page error
+    # Fails the test on any console or page error, or a request to another origin.
+    watched = watch(context, site_server.origin)
     context.add_init_script(PRINT_STUB)
     page = context.new_page()
     page.goto(site_server.url, wait_until="commit")
     wait_ready(page)
     sheet = page.locator("#print-sheet")
+    # The QR encoder adds nothing to a visit that does not print.
+    assert not [url for url in watched.requests if url.endswith(QR_ENCODER)]
 
     # Senet's sheet, from the rules dialog: the empty board, the set-up, the rules.
     page.click("#show-rules")
     page.click("#print-rules")
-    assert printed(page) == 1
+    wait_printed(page, 1)
+    assert [url for url in watched.requests if url.endswith(QR_ENCODER)] != []
     expect(sheet).to_be_hidden()  # the screen never shows it
     expect(page.locator("#rules-dialog")).to_be_visible()
     only_the_sheet_shows(page)
@@ -76,6 +127,17 @@ def test_a_game_sheet_and_a_record_print_alone_on_one_page(
     # Senet's long board is printed landscape: as wide as the page, squares for coins.
     board = sheet.locator(".sheet-board svg").bounding_box()
     assert board["width"] > 3 * board["height"]
+    # At its foot, the app's address, and beside it its QR code, which says the same.
+    here = page.evaluate("() => location.origin + location.pathname")
+    assert printed_address(sheet) == f"{here}?game=senet"
+    code = sheet.locator("svg.sheet-qr")
+    expect(code).to_have_attribute("role", "img")
+    expect(code).to_have_attribute(
+        "aria-label", "QR code of the address: scan it to play this game in Ludeum"
+    )
+    box = code.bounding_box()  # 30 mm: 113 CSS pixels
+    assert 110 <= box["width"] <= 116 and box["width"] == box["height"]
+    assert decoded_qr_code(page, sheet) == f"{here}?game=senet"
 
     def print_rules() -> None:
         if not page.locator("#rules-dialog").is_visible():
@@ -110,4 +172,8 @@ def test_a_game_sheet_and_a_record_print_alone_on_one_page(
     expect(sheet.locator("figure svg.lodestone-board")).to_have_count(4)
     expect(sheet.locator("figcaption").last).to_have_text("After the last move (3)")
     expect(sheet).to_contain_text("Not finished.")
+    # Its address is the game's share link, and its QR code says the same.
+    address = printed_address(sheet)
+    assert address.startswith(f"{here}?record=")
+    assert decoded_qr_code(page, sheet) == address
     assert printed(page) == 7

@@ -14,7 +14,18 @@ from ludeum.games import GAMES, ui_for
 from ludeum.games import ui as ui_for_game
 from ludeum.senet.rules_pages import PAGES
 from ludeum.senet.rulesets import KENDALL, PRESETS, TAIT
-from ludeum.sheets import _diagram_points, game_sheet, picture, record_sheet
+from ludeum.sheets import (
+    QR_ERROR_CORRECTION,
+    QR_MIN_MODULE_MM,
+    QR_QUIET,
+    QR_SIDE_MM,
+    _diagram_points,
+    game_sheet,
+    picture,
+    qr_fits,
+    qr_picture,
+    record_sheet,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -214,3 +225,103 @@ def test_a_sheet_prints_the_address_that_leads_back_to_the_app() -> None:
     state = ui_for_game("senet").start({}, 0)
     record = record_sheet(state, address="https://m.example/?record=1AB")
     assert "Play it at https://m.example/?record=1AB" in record
+
+
+# -- the address's QR code (issue 37) -------------------------------------------------
+
+
+def modules_of(size: int, seed: int = 7) -> list[list[bool]]:
+    """A module matrix of ``size`` a side as an encoder gives one: a pattern of our
+    own (the code's content is the end-to-end test's, decoded by zxing-cpp)."""
+    return [[(x * seed + y * y + x * y) % 3 == 0 for x in range(size)] for y in range(size)]
+
+
+def drawn_cells(code: ET.Element) -> set[tuple[int, int]]:
+    """The module cells the code's one path paints, read back from its rectangles."""
+    path = code.find("{*}path")
+    assert path.get("fill") == "#000000"
+    cells = set()
+    for x, y, width in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", path.get("d")):
+        cells |= {(int(x) + dx, int(y)) for dx in range(int(width))}
+    assert re.fullmatch(r"(M\d+ \d+h\d+v1h-\d+z)+", path.get("d"))
+    return cells
+
+
+def qr_codes(root: ET.Element) -> list[ET.Element]:
+    return [e for e in svgs(root) if "sheet-qr" in (e.get("class") or "")]
+
+
+@pytest.mark.parametrize("size", [21, 33, 77])
+def test_the_qr_code_draws_every_dark_module_black_on_white_inside_its_quiet_zone(size) -> None:
+    modules = modules_of(size)
+    code = parsed(qr_picture(modules, "QR code"))
+    side = size + 2 * QR_QUIET
+    assert code.get("viewBox") == f"0 0 {side} {side}"
+    assert code.get("width") == code.get("height") == f"{QR_SIDE_MM}mm"
+    background = code.find("{*}rect")
+    assert (background.get("width"), background.get("height")) == (str(side), str(side))
+    assert background.get("fill") == "#ffffff"
+    dark = {(x + QR_QUIET, y + QR_QUIET) for y in range(size) for x in range(size) if modules[y][x]}
+    assert drawn_cells(code) == dark  # nothing in the quiet zone, nothing missed
+    assert code.get("role") == "img" and code.get("aria-label") == "QR code"
+
+
+def test_a_qr_code_must_be_a_square_of_a_qr_size() -> None:
+    for wrong in ([[True] * 20] * 20, [[True] * 21] * 20, [[True] * 22] * 22):
+        with pytest.raises(ValueError):
+            qr_picture(wrong, "QR code")
+
+
+def test_a_code_scans_at_print_size_up_to_version_15() -> None:
+    """Modules at least 0.35 mm wide on a 30 mm code: 77 modules a side (version 15,
+    412 bytes at level M) fit, 81 (version 16) do not."""
+    assert qr_fits(21) and qr_fits(77)
+    assert not qr_fits(81) and not qr_fits(177)
+    assert QR_SIDE_MM / (77 + 2 * QR_QUIET) >= QR_MIN_MODULE_MM
+    assert QR_ERROR_CORRECTION == "M"
+
+
+def test_both_sheets_print_the_address_with_its_qr_code_beside_it() -> None:
+    address = "https://museum.example/ludeum/?game=senet"
+    sheet = parsed(game_sheet("senet", address=address, qr=modules_of(33)))
+    foot = sheet[-1]
+    assert foot.tag == "footer" and foot.get("class") == "sheet-foot"
+    line, code = list(foot)
+    assert line.tag == "p" and line.text == f"Printed from Ludeum. Play it at {address}"
+    assert code.get("aria-label") == "QR code of the address: scan it to play this game in Ludeum"
+    assert len(qr_codes(sheet)) == 1
+    state = ui_for_game("squadro").start({}, 0)
+    record = parsed(record_sheet(state, address="https://m.example/?record=1AB", qr=modules_of(25)))
+    (code,) = qr_codes(record)
+    assert code.get("aria-label") == "QR code of the address: scan it to open this game in Ludeum"
+    assert record[-1].tag == "footer" and record[-1][-1] is code
+
+
+def test_a_code_too_dense_to_scan_is_left_out_and_the_written_address_kept() -> None:
+    """A long game's record (its share link up to about 4000 characters) has no code
+    that scans at 30 mm: the sheet prints the address in words alone."""
+    state = ui_for_game("senet").start({}, 0)
+    address = "https://m.example/?record=" + "A" * 4000
+    record = parsed(record_sheet(state, address=address, qr=modules_of(81)))
+    assert qr_codes(record) == []
+    assert record[-1][0].text == f"Printed from Ludeum. Play it at {address}"
+    # No encoder at hand (offline before it was ever fetched), or no address: no code.
+    assert qr_codes(parsed(game_sheet("lodestone", address="https://m.example/"))) == []
+    assert qr_codes(parsed(game_sheet("lodestone", qr=modules_of(21)))) == []
+
+
+def test_the_qr_code_is_named_in_french() -> None:
+    i18n.set_language("fr")
+    sheet = parsed(
+        game_sheet("squadro", address="https://m.example/?game=squadro", qr=modules_of(29))
+    )
+    (code,) = qr_codes(sheet)
+    assert code.get("aria-label") == (
+        "Code QR de l’adresse\u00a0: scannez-le pour jouer à ce jeu dans Ludeum"
+    )
+    state = ui_for_game("senet").start({}, 0)
+    record = record_sheet(state, address="https://m.example/?record=1AB", qr=modules_of(29))
+    (code,) = qr_codes(parsed(record))
+    assert code.get("aria-label") == (
+        "Code QR de l’adresse\u00a0: scannez-le pour ouvrir cette partie dans Ludeum"
+    )
