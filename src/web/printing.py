@@ -44,6 +44,12 @@ class Printing:
         listen(element("print-rules"), "click", lambda event: self.print_game_sheet())
         listen(element("print-record"), "click", lambda event: self.print_record())
         listen(window, "afterprint", lambda event: self.clear())
+        # The encoder is fetched when a print button comes into view (the rules
+        # dialog, the Export menu), so that the click itself prints at once: Safari
+        # may refuse window.print() that comes after an await rather than a click.
+        listen(element("show-rules"), "click", lambda event: self.warm())
+        listen(element("export"), "toggle", lambda event: self.warm())
+        self.warming = None
 
     def print_game_sheet(self) -> None:
         from ludeum.sheets import game_sheet  # not needed to boot
@@ -69,6 +75,20 @@ class Printing:
             address, lambda qr: record_sheet(state, players, when=when, address=address, qr=qr)
         )
 
+    def warm(self) -> None:
+        """Start fetching the encoder, once, if it is not at hand."""
+        if self.encoder is None and self.warming is None:
+            self.warming = asyncio.ensure_future(self._import())
+
+    async def _import(self) -> None:
+        try:
+            url = window.URL.new(QR_ENCODER, window.document.baseURI).href
+            (module,) = await js_import(url)
+            self.encoder = module.default
+        except Exception as error:  # offline before it was ever fetched: no code
+            window.console.warn(f"ludeum: printing without a QR code: {error}")
+            self.warming = None  # tried again at the next print
+
     def _print(self, address: str, sheet) -> None:
         """Print ``sheet(qr)``, ``qr`` being the modules of ``address``'s code: at
         once when the encoder is at hand, else once it is imported (or not)."""
@@ -78,12 +98,9 @@ class Printing:
             asyncio.ensure_future(self._import_then_print(address, sheet))
 
     async def _import_then_print(self, address: str, sheet) -> None:
-        try:
-            url = window.URL.new(QR_ENCODER, window.document.baseURI).href
-            (module,) = await js_import(url)
-            self.encoder = module.default
-        except Exception as error:  # offline before it was ever fetched: no code
-            window.console.warn(f"ludeum: printing without a QR code: {error}")
+        self.warm()
+        if self.warming is not None:
+            await self.warming
         modules = self._modules(address) if self.encoder is not None else None
         self._show(sheet(modules))
 

@@ -110,7 +110,11 @@ def test_a_game_sheet_and_a_record_print_alone_on_one_page(
     assert not [url for url in watched.requests if url.endswith(QR_ENCODER)]
 
     # Senet's sheet, from the rules dialog: the empty board, the set-up, the rules.
+    # Opening the dialog fetches the encoder, so that the print button prints at once
+    # (Safari may refuse a print() that follows an await rather than a click).
     page.click("#show-rules")
+    fetched = "(url) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(url))"
+    page.wait_for_function(fetched, arg=QR_ENCODER)
     page.click("#print-rules")
     wait_printed(page, 1)
     assert [url for url in watched.requests if url.endswith(QR_ENCODER)] != []
