@@ -56,8 +56,9 @@
   // The address names the game on screen (#senet; src/web/welcome.py name_address);
   // a move between screens is a step of the Back button, but in a frame.
   function name(screen, game) {
+    var known = ['senet', 'squadro', 'lodestone'].indexOf(game) >= 0; // never a stored text as is
     var address = window.location.pathname + window.location.search +
-      (screen === 'game' && game ? '#' + game : '');
+      (screen === 'game' && known ? '#' + game : '');
     try {
       if (root.hasAttribute('data-framed')) {
         window.history.replaceState(null, '', address);
