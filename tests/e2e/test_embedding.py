@@ -375,7 +375,7 @@ IN_VIEW = """() => {
   if (moves.getBoundingClientRect().height < 32) cut.push('the move list is squeezed');
   // What to do now is read whole (Senet's 100 px column cut "choose a piece to").
   const status = document.getElementById('status');
-  if (status.scrollHeight > status.clientHeight + 1) cut.push(`the status is cut: ${status.textContent}`);
+  if (status.scrollHeight > status.clientHeight + 1) cut.push(`status cut: ${status.textContent}`);
   return cut;
 }"""
 
