@@ -99,6 +99,14 @@
   }
   if (framed) {
     root.dataset.framed = '';
+    // A frame too small for the full layout (static/app.css's embed layout, whose
+    // media query this repeats) is data-framed="small": the layouts of a full-size
+    // window (Senet's board across the top) apply to a larger frame too.
+    var small = window.matchMedia('(orientation: landscape) and (max-height: 700px), ' +
+      '(orientation: landscape) and (max-width: 999px)');
+    var sized = function () { root.dataset.framed = small.matches ? 'small' : ''; };
+    sized();
+    small.addEventListener('change', sized);
     if (!query.has('kiosk')) { // a kiosk has no link out of its exhibit
       document.addEventListener('DOMContentLoaded', function () {
         var full = document.getElementById('open-full');

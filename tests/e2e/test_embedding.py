@@ -452,6 +452,11 @@ def test_every_documented_frame_shows_the_whole_board_and_its_buttons(
         measure(f"{game}, fr")
     language("en")
     measure("senet, en")
+    # In the snippet's frame Senet has a full window's layout: its board across the
+    # top (beside the panel it was 631 px of the frame's 1000, the lower left empty).
+    resize_frame(page, frame, (1000, 760))
+    drawn = frame.evaluate("() => document.querySelector('#board svg').clientWidth")
+    assert drawn >= 900, f"Senet's board is {drawn:.0f} px wide in a 1000x760 frame"
     for game in ("squadro", "lodestone"):
         play(game)
         measure(f"{game}, en")
