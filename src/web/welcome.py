@@ -149,7 +149,7 @@ class Welcome:
     def show(self, step: bool = True) -> None:
         """Back to the welcome screen, the game on screen kept as it is."""
         self.remember()
-        self.render_continue()
+        self.render_continue(shown=True)
         self._screen("welcome", step=step)
         self.screen.computer_turn()  # a pending move of the computer's is called off
         window.scrollTo(0, 0)
@@ -244,13 +244,15 @@ class Welcome:
                 passed = len(progress.get(lesson_id, ()))
                 button.innerHTML = lobby.learn_html(lesson_id, passed)
 
-    def render_links(self) -> None:
+    def render_links(self, shown: bool) -> None:
         """The unfinished games started from links (each kept in its link's own
         slot), listed with the link that resumes each one. The plain app only: a
-        link's own page is not on the welcome screen."""
+        link's own page is not on the welcome screen. Listing them replays each
+        game, so it is done only for a welcome screen ``shown`` (or about to be),
+        never at the boot of a game screen."""
         links = element("welcome-links")
         games = []
-        if self.enabled and not self.screen.launch.kiosk:
+        if shown and self.enabled and not self.screen.launch.kiosk:
             prefix = SAVE_KEY + "?"
             keys = self.storage.keys(prefix)
             stored = [(key[len(prefix) :], self.storage.get(key)) for key in keys]
@@ -258,9 +260,11 @@ class Welcome:
         links.innerHTML = lobby.link_games_html(games)
         links.hidden = not games
 
-    def render_continue(self) -> None:
+    def render_continue(self, shown: bool | None = None) -> None:
+        """The Continue card and the lists beside it; ``shown``: the welcome screen is
+        on screen or about to be (None: as it is now)."""
         self.render_lessons()
-        self.render_links()
+        self.render_links(self.showing if shown is None else shown)
         card = element("welcome-continue")
         if not self.has_game():
             card.hidden = True

@@ -214,6 +214,10 @@ def test_welcome_screen(
     row = tab.locator("#welcome-links a")
     assert row.count() == 1 and row.is_visible()
     assert "Senet" in row.text_content() and "Tait" in row.text_content()
+    # Listed again on the way back from the game kept here (not at a game's boot).
+    tab.click("#welcome-continue-button")
+    tab.click("#home")
+    assert row.count() == 1 and row.is_visible()
     row.click()
     tab.wait_for_url(site_server.url + link)
     wait_ready(tab, enter=False)
