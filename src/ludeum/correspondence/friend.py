@@ -1,0 +1,326 @@
+"""What a device knows of a game against a friend by links, and what a link changes.
+
+A game by links is an ordinary game (a state, saved as usual) and a ``FriendGame``:
+its random ``id`` (how a link finds the game it belongs to), this device's ``seat``,
+both players' names, and for Senet the hash chains that make the throws fair
+(``chains``, ``windows``): both anchors, how far each chain has been revealed and
+the value there, and this device's secret (the top of its own chain, which never
+leaves the device).
+
+Each link carries the whole game (``letters``), so a device that opens one needs
+nothing else. ``receive`` compares it with the game kept here and says what it
+is: an invitation to a new game, the friend's turn (new actions), a friend's
+answer that brings no action but their sticks (the first answer to an invitation,
+or more sticks for a long turn), the position already here, an older link, or the
+link this device sent. Nothing that disagrees with the game kept here is ever
+taken: moves already played, the friend's anchor, or a move that was this device's
+to play; those raise ``LinkError`` and the game stays as it was.
+"""
+
+from __future__ import annotations
+
+import secrets as system_secrets
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from ..i18n import N_
+from ..protocol import CHANCE
+from ..records.link import LinkError
+from ..senet.sticks import Throw
+from . import chains, windows
+
+#: The longest name a link carries (characters).
+NAME_LENGTH = 24
+#: Bytes of a game's id.
+ID_BYTES = 8
+
+#: What a link is, for the game kept here (``Arrival.kind``).
+INVITATION = "invitation"  # a game this device has not seen: it joins it
+TURN = "turn"  # the friend played: new actions
+ANSWER = "answer"  # no new action, but the friend's anchor or more of their sticks
+SAME = "same"  # the position kept here, nothing new
+OLDER = "older"  # a position before the one kept here
+OWN = "own"  # a link this device sent
+WATCH = "watch"  # a Senet game joined on another device: shown, not played
+
+#: Why this device cannot act (``waiting_for``).
+FRIENDS_TURN = "friends-turn"
+FRIENDS_STICKS = "friends-sticks"  # a long turn needs more of the friend's sticks
+FRIENDS_ANSWER = "friends-answer"  # the invitation is not yet answered
+
+
+def clean_name(text: object) -> str:
+    """A player's name as a link carries it: printable characters, runs of spaces
+    made one, trimmed, at most NAME_LENGTH characters."""
+    if not isinstance(text, str):
+        return ""
+    kept = "".join(c if c.isprintable() else " " for c in text[: NAME_LENGTH * 4])
+    return " ".join(kept.split())[:NAME_LENGTH].strip()
+
+
+def has_chance(state: Any) -> bool:
+    """Whether the game throws (Senet): then its throws come from the chains."""
+    from ..saves import game_name
+
+    return game_name(state) == "senet"
+
+
+@dataclass(frozen=True)
+class FriendGame:
+    """See the module's docstring. ``heights[s]`` is how far seat ``s`` has
+    revealed its chain and ``tops[s]`` the value there (the anchor at height 0;
+    None while seat ``s`` has no anchor). ``length`` is each chain's height (0 for a
+    game without throws)."""
+
+    id: bytes
+    seat: int
+    names: tuple[str, str] = ("", "")
+    length: int = 0
+    anchors: tuple[bytes | None, bytes | None] = (None, None)
+    heights: tuple[int, int] = (0, 0)
+    tops: tuple[bytes | None, bytes | None] = (None, None)
+    secret: bytes | None = None
+
+    @property
+    def friend(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def friend_name(self) -> str:
+        return self.names[self.friend]
+
+    def public(self) -> FriendGame:
+        """What a link may carry: everything but the secret."""
+        return replace(self, secret=None)
+
+    def own_value(self, height: int) -> bytes:
+        if self.secret is None:
+            raise chains.ChainError("this device holds no secret for the game")
+        return _own_value(self.secret, self.seat, self.length, height)
+
+    def values(self, seat: int) -> list[bytes]:
+        """Seat ``seat``'s chain values from height 0 to ``heights[seat]``, checked
+        against its anchor (ChainError otherwise)."""
+        anchor, top = self.anchors[seat], self.tops[seat]
+        if anchor is None or top is None:
+            raise chains.ChainError("no anchor for this seat yet")
+        return _checked(anchor, seat, self.heights[seat], top)
+
+
+@lru_cache(maxsize=4)
+def _checked(anchor: bytes, seat: int, height: int, top: bytes) -> list[bytes]:
+    return chains.check(anchor, seat, height, top)
+
+
+#: This device's own chain is kept in memory as a value every CHECKPOINT steps, so
+#: that a value costs at most CHECKPOINT hashes once the first has been found.
+CHECKPOINT = 256
+
+
+@lru_cache(maxsize=2)
+def _checkpoints(secret: bytes, seat: int, length: int) -> dict[int, bytes]:
+    points = {length: secret}
+    value = secret
+    for height in range(length - 1, -1, -1):
+        value = chains.step(value, seat)
+        if height % CHECKPOINT == 0:
+            points[height] = value
+    return points
+
+
+def _own_value(secret: bytes, seat: int, length: int, height: int) -> bytes:
+    if not 0 <= height <= length:
+        raise chains.ChainError(f"height {height} outside the chain")
+    above = min(length, -(-height // CHECKPOINT) * CHECKPOINT)
+    value = _checkpoints(secret, seat, length)[above]
+    for _ in range(above - height):
+        value = chains.step(value, seat)
+    return value
+
+
+# -- a new game -------------------------------------------------------------------------
+
+
+def begin(state: Any, seat: int, name: str, source: Any = system_secrets) -> FriendGame:
+    """This device's side of a new game by links, ``state`` being its start. In
+    Senet this device must throw first: the friend's first link then answers the
+    invitation with their anchor and the sticks for the first turn (docs)."""
+    names = ["", ""]
+    names[seat] = clean_name(name)
+    game = FriendGame(source.token_bytes(ID_BYTES), seat, (names[0], names[1]))
+    if not has_chance(state):
+        return game
+    if windows.owner(state) != seat:
+        raise ValueError("in a game by links, the device that invites throws first")
+    return _with_chain(game, state.rules, source)
+
+
+def _with_chain(game: FriendGame, rules: Any, source: Any) -> FriendGame:
+    length = windows.chain_length(rules)
+    secret = source.token_bytes(chains.VALUE_BYTES)
+    anchor = chains.value_at(secret, game.seat, length, 0)
+    anchors = list(game.anchors)
+    tops = list(game.tops)
+    anchors[game.seat] = tops[game.seat] = anchor
+    return replace(game, length=length, secret=secret, anchors=tuple(anchors),
+                   tops=tuple(tops))  # fmt: skip
+
+
+# -- playing --------------------------------------------------------------------------------
+
+
+def throw_here(game: FriendGame, state: Any, placed: windows.Windows) -> Throw | None:
+    """The throw this device makes now, or None when the next action is no throw of
+    its own or the friend's sticks for it are not here yet. ``placed`` is the game's
+    windows so far (``windows.replay``)."""
+    pending = windows.next_throw(state, placed)
+    if pending is None or pending[0] != game.seat:
+        return None
+    index = pending[1]
+    if game.anchors[game.friend] is None or game.heights[game.friend] < index:
+        return None
+    mine, theirs = game.own_value(index), game.values(game.friend)[index]
+    first, second = (mine, theirs) if game.seat == 0 else (theirs, mine)
+    return Throw(chains.sticks(index, first, second))
+
+
+def can_act(game: FriendGame, state: Any, placed: windows.Windows) -> bool:
+    """Whether this device plays the next action: its seat's move, or a throw it
+    owns whose friend's sticks are here."""
+    to_act = state.to_act()
+    if to_act == CHANCE:
+        return throw_here(game, state, placed) is not None
+    return to_act == game.seat
+
+
+def waiting_for(game: FriendGame, state: Any, placed: windows.Windows) -> str | None:
+    """Why this device cannot act (``FRIENDS_TURN``, ``FRIENDS_STICKS``,
+    ``FRIENDS_ANSWER``), or None when it can or the game is over."""
+    to_act = state.to_act()
+    if to_act is None or can_act(game, state, placed):
+        return None
+    if to_act == CHANCE and windows.next_throw(state, placed)[0] == game.seat:
+        if game.anchors[game.friend] is None:
+            return FRIENDS_ANSWER
+        return FRIENDS_STICKS
+    return FRIENDS_TURN
+
+
+def outgoing(game: FriendGame, state: Any, placed: windows.Windows, name: str | None = None
+             ) -> FriendGame:  # fmt: skip
+    """The game as a link sent now carries it: this device's chain revealed as far as
+    the scheme asks (``windows.needed_height``), and its name as it is now."""
+    if name is not None:
+        names = list(game.names)
+        names[game.seat] = clean_name(name)
+        game = replace(game, names=(names[0], names[1]))
+    if game.secret is None:
+        return game
+    height = max(game.heights[game.seat], windows.needed_height(state, placed, game.seat))
+    if height == game.heights[game.seat]:
+        return game
+    heights, tops = list(game.heights), list(game.tops)
+    heights[game.seat], tops[game.seat] = height, game.own_value(height)
+    return replace(game, heights=(heights[0], heights[1]), tops=(tops[0], tops[1]))
+
+
+# -- a link arrives -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """What a link is for the game kept here (``kind``), the game to keep or show
+    (``state``, ``game``), and how many of its actions are new here (``new``)."""
+
+    kind: str
+    state: Any
+    game: FriendGame
+    new: int = 0
+
+
+def receive(sent_state: Any, sent: FriendGame, kept: tuple[Any, FriendGame] | None,
+            name: str = "", source: Any = system_secrets) -> Arrival:  # fmt: skip
+    """A decoded link (``letters.read``: the game and the sender's ``FriendGame``,
+    whose ``seat`` is the sender's) against the game kept here with the same id
+    (``kept``: its state and this device's ``FriendGame``), or None. ``name`` is the
+    visitor's, for a game joined now. Raises ``LinkError`` for a link the kept game
+    refuses; the kept game is then unchanged."""
+    me = 1 - sent.seat
+    if kept is None:
+        return _join(sent_state, sent, me, name, source)
+    state, game = kept
+    if game.id != sent.id:
+        raise ValueError("receive() is given the game of another id")
+    if sent.seat == game.seat:
+        return Arrival(OWN, state, game)
+    for seat in (0, 1):
+        mine, theirs = game.anchors[seat], sent.anchors[seat]
+        if mine is not None and theirs is not None and mine != theirs:
+            raise LinkError(N_("This link does not match the game kept here: its throws "
+                               "were changed. Nothing was changed here."))  # fmt: skip
+    kept_actions, sent_actions = state.actions(), sent_state.actions()
+    common = min(len(kept_actions), len(sent_actions))
+    for number in range(common):
+        if kept_actions[number] != sent_actions[number]:
+            raise LinkError(N_("This link's game is not the one kept here from action "
+                               "{number} on. Nothing was changed here."),
+                            number=number + 1)  # fmt: skip
+    if len(sent_actions) < len(kept_actions):
+        return Arrival(OLDER, state, game)
+    if sent.anchors[sent.seat] is None and game.anchors[sent.seat] is not None:
+        return Arrival(OLDER, state, game)
+    _check_turn(sent_state, state, sent.seat)
+    merged = _merged(game, sent)
+    new = len(sent_actions) - len(kept_actions)
+    if new:
+        return Arrival(TURN, sent_state, merged, new)
+    if merged.heights != game.heights or merged.anchors != game.anchors:
+        return Arrival(ANSWER, state, merged)
+    return Arrival(SAME, state, merged)
+
+
+def _merged(game: FriendGame, sent: FriendGame) -> FriendGame:
+    """The kept game with what the friend's link adds: their name, their anchor, and
+    their chain revealed further (never less)."""
+    friend = game.friend
+    names, anchors = list(game.names), list(game.anchors)
+    heights, tops = list(game.heights), list(game.tops)
+    names[friend] = sent.names[friend]
+    if anchors[friend] is None:
+        anchors[friend] = sent.anchors[friend]
+    if sent.anchors[friend] is not None and sent.heights[friend] >= heights[friend]:
+        heights[friend], tops[friend] = sent.heights[friend], sent.tops[friend]
+    return replace(game, names=(names[0], names[1]), anchors=(anchors[0], anchors[1]),
+                   heights=(heights[0], heights[1]), tops=(tops[0], tops[1]))  # fmt: skip
+
+
+def _check_turn(state: Any, kept: Any, sender: int) -> None:
+    """Every action of ``state`` after those of ``kept`` (an earlier position of
+    the same game, or None for the start) must be the sender's to play: their
+    seat's moves, and the throws their device owns."""
+    current = kept if kept is not None else state.start()
+    actions = state.actions()
+    for number in range(len(current.actions()), len(actions)):
+        to_act = current.to_act()
+        who = windows.owner(current) if to_act == CHANCE else to_act
+        if who != sender:
+            raise LinkError(N_("This link plays action {number}, which was yours to play. "
+                               "Nothing was changed here."), number=number + 1)  # fmt: skip
+        current = current.apply(actions[number])
+
+
+def _join(state: Any, sent: FriendGame, me: int, name: str, source: Any) -> Arrival:
+    """A link for a game not kept here: joined as the seat the link was sent to. A
+    Senet game whose chain for that seat was begun on another device can only be
+    watched: its throws need that device's secret."""
+    names = list(sent.names)
+    names[me] = clean_name(name)
+    game = replace(sent, seat=me, names=(names[0], names[1]), secret=None)
+    if not has_chance(state):
+        return Arrival(INVITATION, state, game, len(state.actions()))
+    if sent.anchors[me] is not None:
+        return Arrival(WATCH, state, game, len(state.actions()))
+    _check_turn(state, None, sent.seat)
+    game = _with_chain(game, state.rules, source)
+    return Arrival(INVITATION, state, game, len(state.actions()))
