@@ -21,7 +21,7 @@
   var CONTINUE_KEY = 'ludeum:v1:continue'; // localStorage: src/web/welcome.py
   // ludeum/launch.py's PARAMETERS but ludeum/welcome.py's SETTINGS_PARAMETERS.
   var LAUNCH_PARAMETERS = ['game', 'ruleset', 'kiosk', 'idle', 'opponent', 'level',
-    'computer', 'record', 'at', 'lesson', 'step'];
+    'computer', 'record', 'at', 'lesson', 'step', 'friend'];
   var root = document.documentElement;
   var query = new URLSearchParams(window.location.search);
 

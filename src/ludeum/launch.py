@@ -34,7 +34,8 @@ IDLE_RANGE = (5, 3600)
 QUOTE_LIMIT = 40
 #: Our parameter names (docs/embedding.md); any other name is the host page's own.
 PARAMETERS = ("game", "ruleset", "lang", "theme", "sound", "kiosk", "idle", "opponent",
-              "level", "computer", "record", "at", "lesson", "step", "compare")  # fmt: skip
+              "level", "computer", "record", "at", "lesson", "step", "compare",
+              "friend")  # fmt: skip
 #: The chosen positions of Senet's readings compared (``ludeum.senet.compare``'s
 #: ``EXAMPLE_IDS``, kept equal by a test: this module does not import it at start-up).
 COMPARE_EXAMPLES = ("protection", "blockade", "last-squares", "extra-throw", "opening")
@@ -89,6 +90,9 @@ class Launch:
     lesson_step: int = 0
     #: A comparison of Senet's readings to open at once: a chosen position's id.
     compare: str | None = None
+    #: A game by links (``ludeum.correspondence.letters``): the code, checked only
+    #: for its length and characters here; web/friends.py reads it.
+    friend: str | None = None
     problems: tuple[Problem, ...] = ()
 
     @property
@@ -227,6 +231,18 @@ def parse(query: str) -> Launch:
             ))  # fmt: skip
 
     record, at = _record(given, problems)
+    friend = given.get("friend")
+    if friend is not None and not (
+        friend and len(friend) <= RECORD_LIMIT and set(friend) <= RECORD_CHARACTERS
+    ):
+        problems.append(Problem(N_("“friend” is not a link of a game by links, so no such "
+                                   "game is opened."), ()))  # fmt: skip
+        friend = None
+    if friend is not None and (kiosk or record is not None):
+        # A kiosk keeps no visitor's game; a shared game and a friend's are one too many.
+        problems.append(Problem(N_("A game by links opens on its own page, so “friend” "
+                                   "is ignored here."), ()))  # fmt: skip
+        friend = None
     lesson, lesson_step = _lesson(given, choice, problems)
     if record is not None and kiosk:
         # A kiosk plays its own games between visitors: nothing to look at read-only.
@@ -264,6 +280,7 @@ def parse(query: str) -> Launch:
         lesson=lesson,
         lesson_step=lesson_step,
         compare=compare,
+        friend=friend,
         problems=tuple(problems),
     )
 

@@ -52,9 +52,11 @@ def cards_html(
     players: tuple[str, str],
     to_act: int | None,
     outcome: Outcome | None,
+    names: tuple[str, str] | None = None,
 ) -> str:
     """The two cards, seat 0 first. ``to_act`` is the seat whose turn it is (lit);
-    at the end, ``outcome`` names the winner (lit as such), or a draw."""
+    at the end, ``outcome`` names the winner (lit as such), or a draw. ``names``:
+    who plays each seat, in place of ``card_name`` (a game by links)."""
     out = []
     for seat, card in enumerate(cards):
         if outcome is not None:
@@ -63,7 +65,7 @@ def cards_html(
         else:
             lit = to_act == seat
             badge = _("to play") if lit else ""
-        name = card_name(players, seat)
+        name = names[seat] if names is not None else card_name(players, seat)
         side = card.side or _("side not yet decided")
         classes = "player-card lit" if lit else "player-card"
         out.append(
@@ -78,12 +80,17 @@ def cards_html(
     return "".join(out)
 
 
-def result_title(outcome: Outcome, players: tuple[str, str], sides: tuple[str, str]) -> str:
-    """The banner's headline: "You win", "You lose" against the computer; "White
-    wins" (the side, then who played it) between people or computers; "Draw"."""
+def result_title(
+    outcome: Outcome, players: tuple[str, str], sides: tuple[str, str], you: int | None = None
+) -> str:
+    """The banner's headline: "You win", "You lose" against the computer or a friend
+    by links (``you``: this device's seat); "White wins" (the side, then who played
+    it) between people or computers; "Draw"."""
     winner = outcome.winner
     if winner is None:
         return _("Draw")
+    if you is not None:
+        return _("You win") if winner == you else _("You lose")
     humans = [seat for seat in (0, 1) if players[seat] == seats.HUMAN]
     if len(humans) == 1:
         return _("You win") if winner == humans[0] else _("You lose")
@@ -97,13 +104,14 @@ def result_html(
     sides: tuple[str, str],
     how: str,
     moves: int,
+    you: int | None = None,
 ) -> str:
     """The banner's words: the headline (an h2, which the glue focuses), then how the
     game ended (the game's own closing sentence ``how``, which gives Senet's score,
     its margin of victory) and the number of moves."""
     facts = [how] if how else []
     facts.append(_("{count} moves.", count=moves) if moves != 1 else _("1 move."))
-    title = escape(result_title(outcome, players, sides))
+    title = escape(result_title(outcome, players, sides, you))
     return (
         f'<h2 id="game-over-title" tabindex="-1">{title}</h2>'
         f'<p id="game-over-text">{escape(" ".join(facts))}</p>'

@@ -54,6 +54,7 @@ def dump(
     *,
     name: str | None = None,
     saved_at: str | None = None,
+    friend: Any = None,
 ) -> str:
     """The saved game. ``ahead`` is the line beyond the current position (the redo
     line, ``ludeum.records.line``), written only when there is one. ``name`` (the
@@ -71,6 +72,13 @@ def dump(
         envelope["name"] = name
     if saved_at:
         envelope["saved_at"] = saved_at
+    if friend is not None:  # a game by links (ludeum.correspondence.friend)
+        from .correspondence.friend import FRIEND_PLAYER, to_json
+
+        envelope["friend"] = to_json(friend)
+        seated = list(players or seats.HUMANS)
+        seated[friend.friend] = FRIEND_PLAYER  # read as two people by older versions
+        envelope["players"] = seated
     return json.dumps(envelope, separators=(",", ":"))
 
 
@@ -123,6 +131,17 @@ def load_players(text: str) -> tuple[str, str]:
     except (AttributeError, TypeError, ValueError, RecursionError):
         return seats.HUMANS
     return seats.parse(data.get("players") if isinstance(data, dict) else None)
+
+
+def load_friend(text: str) -> Any:
+    """The game by links a saved game belongs to (``correspondence.friend``), or
+    None. Never raises, like ``load_players``."""
+    data = _envelope(text)
+    if "friend" not in data:
+        return None
+    from .correspondence.friend import from_json
+
+    return from_json(data["friend"])
 
 
 def load_label(text: str) -> tuple[str | None, str | None]:

@@ -24,6 +24,7 @@ OPPONENTS = (
     ("human", N_("Two people on this device")),
     ("computer", N_("Against the computer")),
     ("both", N_("The computer against itself")),
+    ("friend", N_("A friend on another device, by links")),
 )
 COMPUTER_SEATS = (("1", N_("Player 2")), ("0", N_("Player 1")))
 

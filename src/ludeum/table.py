@@ -32,6 +32,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import saves, seats
+from .correspondence import friend as friend_games
+from .correspondence import windows
 from .games import ui_for
 from .i18n import _
 from .protocol import CHANCE, IllegalAction
@@ -99,6 +101,9 @@ class Do:
     #: The actions a take-back removed, as (before, action, after) in the order
     #: they were played: the page plays them backwards (``ludeum.motion``).
     unplayed: tuple = ()
+    #: In a game by links, the friend's next move from their link, to play after
+    #: the pause (``ahead[0]``, with ``play(..., by=COMPUTER)``) for this request.
+    replay_later: int | None = None
 
 
 NOTHING = Do()
@@ -135,6 +140,12 @@ class Table:
     #: while both are the table's: kept up to date after each action in constant
     #: time, worked out by a replay (O(n)) only when unknown.
     looked: tuple | None = field(default=None, repr=False, compare=False)
+    #: A game by links (``ludeum.correspondence.friend.FriendGame``): this device's
+    #: side of it, and the throw windows so far (``correspondence.windows``). The
+    #: friend's actions still to show (from their link) wait in ``ahead``, each
+    #: played after a pause, so that the friend's turn is seen move by move.
+    friend: Any = None
+    placed: Any = field(default=None, repr=False)
 
     @property
     def ui(self):
@@ -157,6 +168,21 @@ class Table:
 
     def computer_to_play(self) -> bool:
         return seats.is_computer(self.players, self.seat_to_play())
+
+    def friend_waits(self) -> str | None:
+        """In a game by links, why this device cannot act now (``friend.waiting_for``);
+        None when it can, when the friend's turn is still being shown, or in any
+        other game."""
+        if self.friend is None or self.ahead:
+            return None
+        return friend_games.waiting_for(self.friend, self.state, self.placed)
+
+    def here_to_play(self) -> bool:
+        """A person at this device may act now: not the computer's turn, nor in a
+        game by links the friend's (or a turn of theirs still being shown)."""
+        if self.friend is not None:
+            return not self.ahead and friend_games.can_act(self.friend, self.state, self.placed)
+        return not self.computer_to_play()
 
     def still(self) -> bool:
         """No play, take-back or hint: a shared game looked at, or a review."""
@@ -210,8 +236,18 @@ def with_look_back(table: Table, back: line.LookBack | None = None) -> Table:
 
 
 def record(table: Table) -> str:
-    """The saved game: position, players, the line ahead and the name."""
-    return saves.dump(table.state, table.players, table.ahead, name=table.name)
+    """The saved game: position, players, the line ahead, the name, and this
+    device's side of a game by links."""
+    return saves.dump(table.state, table.players, table.ahead, name=table.name,
+                      friend=table.friend)  # fmt: skip
+
+
+def with_friend(table: Table, game: Any) -> Table:
+    """The table as a game by links (``game``, this device's ``FriendGame``), its
+    throw windows worked out; ``game`` None leaves it an ordinary game."""
+    if game is None:
+        return replace(table, friend=None, placed=None)
+    return replace(table, friend=game, placed=windows.replay(table.state)[0])
 
 
 def seated(text: str) -> Table:
@@ -222,7 +258,8 @@ def seated(text: str) -> Table:
     except saves.SaveError:
         ahead = ()  # the game itself was read; only its redo line is lost
     name = saves.load_label(text)[0]
-    return seat(state, saves.load_players(text), ahead=ahead, name=name or None)
+    table = seat(state, saves.load_players(text), ahead=ahead, name=name or None)
+    return with_friend(table, saves.load_friend(text))
 
 
 # -- the computer's part --------------------------------------------------------------
@@ -233,6 +270,12 @@ def _next_request(table: Table) -> tuple[Table, Do]:
     part if the turn is its own: a throw after its pause, or a question."""
     request = table.request + 1
     table = replace(table, request=request, waiting=None)
+    if table.friend is not None:  # the friend's turn, from their link, one action at a time
+        if table.still() or not table.ahead:
+            return table, NOTHING
+        if table.state.to_act() == CHANCE:
+            return table, Do(throw_later=request)
+        return table, Do(replay_later=request)
     if table.still() or not table.computer_to_play() or table.held():
         return table, NOTHING
     if table.ui.can_throw(table.state):
@@ -248,6 +291,7 @@ def _merge(first: Do, then: Do) -> Do:
         say=first.say + then.say,
         ask=then.ask or first.ask,
         throw_later=then.throw_later if then.throw_later is not None else first.throw_later,
+        replay_later=then.replay_later if then.replay_later is not None else first.replay_later,
     )
 
 
@@ -265,8 +309,27 @@ def computer_pause_ms(table: Table) -> int:
 
 def throw_for(table: Table, source: random.Random) -> Any:
     """The throw to play now: the ahead line's when it holds one here (a throw that
-    was seen never changes), else fresh sticks from ``source``."""
-    return line.next_throw(table.state, table.ahead) or table.ui.throw(table.state, source)
+    was seen never changes), else fresh sticks from ``source``. In a game by links,
+    the throw both players' chains fix, or None while it cannot be made here."""
+    seen = line.next_throw(table.state, table.ahead)
+    if seen is not None or table.friend is None:
+        return seen or table.ui.throw(table.state, source)
+    return friend_games.throw_here(table.friend, table.state, table.placed)
+
+
+def friend_opening(table: Table) -> tuple:
+    """Senet's opening in a game by links: the throws this device makes for both
+    seats until one throws a 1, as far as the friend's sticks reach."""
+    throws = []
+    state, placed = table.state, table.placed
+    while getattr(state, "in_opening", False) and state.to_act() == CHANCE:
+        throw = friend_games.throw_here(table.friend, state, placed)
+        if throw is None:
+            break
+        placed = placed.place(state)[0]
+        state = state.apply(throw)
+        throws.append(throw)
+    return tuple(throws)
 
 
 # -- transitions ----------------------------------------------------------------------
@@ -277,6 +340,8 @@ def play(table: Table, action: Any, by: str = PERSON) -> tuple[Table, Do]:
     (the table unchanged, nothing to do) during a review, on a shared game, or by a
     person on the computer's turn; an illegal action gives a notice."""
     if table.still() or (by == PERSON and table.computer_to_play()):
+        return table, NOTHING
+    if table.friend is not None and not _friend_may(table, action, by):
         return table, NOTHING
     ui, before = table.ui, table.state
     try:
@@ -298,14 +363,31 @@ def play(table: Table, action: Any, by: str = PERSON) -> tuple[Table, Do]:
         looked = (after, players, line.looked_after(looked[2], before, action, players))
     else:
         looked = None
+    placed = table.placed
+    if table.friend is not None and before.to_act() == CHANCE:
+        placed = placed.place(before)[0]
     table = replace(
         table, state=after, ahead=line.kept(table.ahead, action), log=log, turn=turn,
-        hint=None, selected=None, looked=looked, stepping=False,
+        hint=None, selected=None, looked=looked, stepping=False, placed=placed,
     )  # fmt: skip
     said = () if table.attract else (ui.announce(before, action, after, seating),)
     done = Do(say=said, save=True, played=(before, action, after))
     table, then = _next_request(table)
     return table, _merge(done, then)
+
+
+def _friend_may(table: Table, action: Any, by: str) -> bool:
+    """In a game by links: the friend's turn from their link is played by the page
+    (``by`` COMPUTER), action for action; this device's own actions only when it
+    can act, and its throws only as the chains fix them."""
+    if table.ahead:
+        return by == COMPUTER and action == table.ahead[0]
+    game, state, placed = table.friend, table.state, table.placed
+    if not friend_games.can_act(game, state, placed):
+        return False
+    if state.to_act() == CHANCE:
+        return action == friend_games.throw_here(game, state, placed)
+    return by == PERSON
 
 
 def computer_turn(table: Table) -> tuple[Table, Do]:
@@ -347,6 +429,8 @@ def ask_hint(table: Table) -> tuple[Table, Do]:
     """A person asks for a hint: a question to the computer about this position."""
     if table.still() or table.computer_to_play() or table.waiting:
         return table, NOTHING
+    if table.friend is not None:  # a game between people: no help from the computer
+        return table, NOTHING
     if not table.state.legal_moves():
         return table, NOTHING
     request = table.request + 1
@@ -379,8 +463,8 @@ def pace(table: Table, speed: str) -> Table:
 def take_back(table: Table) -> tuple[Table, Do]:
     """Back to the person's last decision (``ludeum.records.line``), the actions
     removed put in front of the line ahead."""
-    if table.still() or table.attract:
-        return table, NOTHING
+    if table.still() or table.attract or table.friend is not None:
+        return table, NOTHING  # in a game by links, what was sent is final
     back = look_back(table)
     if back.state is None:
         return table, Do(refused=back.reason)
@@ -395,7 +479,7 @@ def take_back(table: Table) -> tuple[Table, Do]:
 def redo(table: Table) -> tuple[Table, Do]:
     """The first action of the line ahead played again, with the computer's
     replies after it."""
-    if table.still() or table.attract or not table.ahead:
+    if table.still() or table.attract or not table.ahead or table.friend is not None:
         return table, NOTHING
     try:
         state, ahead = line.redo(table.state, table.ahead, table.players)
@@ -481,6 +565,15 @@ def other_game(table: Table, game: Table) -> tuple[Table, Do]:
     return game, _merge(Do(relist=True), then)
 
 
+def received(table: Table, game: Table) -> tuple[Table, Do]:
+    """A game by links as a friend's link leaves it (``game``), in place of the
+    table: saved at once, the friend's turn still to show in its ``ahead``, played
+    from there action by action (``Do.throw_later``, ``Do.replay_later``)."""
+    game = replace(game, request=table.request, own=None, review=None)
+    game, then = _next_request(game)
+    return game, _merge(Do(save=True, relist=True), then)
+
+
 def relabel(table: Table) -> tuple[Table, Do]:
     """The move list in words again (the page's language changed)."""
     log = tuple(table.ui.game_log(table.state, table.seating))
@@ -507,7 +600,7 @@ def continue_from(table: Table, state: Any, ahead: tuple, entries: int) -> tuple
     """The reviewed position becomes the game (``state``, the position at the
     review's stop, with the rest of the old line as ``ahead``; the move list keeps
     its first ``entries`` entries)."""
-    if table.review is None or table.viewing:
+    if table.review is None or table.viewing or table.friend is not None:
         return table, NOTHING
     table = replace(table, state=state, ahead=tuple(ahead), log=table.log[:entries],
                     review=None, turn=(), hint=None, selected=None, looked=None)  # fmt: skip
@@ -585,12 +678,49 @@ def status(table: Table) -> str:
     """The status line: the computer's turn summed up when it led here, else the
     position's own words."""
     ui, state = table.ui, table.state
+    waits = friend_status(table)
+    if waits is not None:
+        return waits
     steps = turn_shown(table)
     summed = getattr(ui, "turn_status", None)
     seating = table.seating
     if steps and summed:
         return summed(state, list(steps), seating)
     return ui.status(state, seating)
+
+
+def card_names(table: Table) -> tuple[str, str] | None:
+    """The names on the player cards of a game by links: the visitor's own name
+    (else "You") and the friend's (else "Your friend"); None for other games."""
+    game = table.friend
+    if game is None:
+        return None
+    names = [game.names[0], game.names[1]]
+    names[game.seat] = names[game.seat] or _("You")
+    names[game.friend] = names[game.friend] or _("Your friend")
+    return names[0], names[1]
+
+
+def friend_status(table: Table) -> str | None:
+    """What a game by links waits for, in words; None when it waits for nothing."""
+    waits = table.friend_waits()
+    if waits is None:
+        return None
+    name = table.friend.friend_name
+    if waits == friend_games.FRIENDS_ANSWER:
+        if name:
+            return _("Send the invitation to {friend}: their answer lets you throw first.",
+                     friend=name)  # fmt: skip
+        return _("Send the invitation to your friend: their answer lets you throw first.")
+    if waits == friend_games.FRIENDS_STICKS:
+        if name:
+            return _("Your turn goes on, with {friend}'s next sticks: send them the link, "
+                     "then open their answer.", friend=name)  # fmt: skip
+        return _("Your turn goes on, with your friend's next sticks: send them the link, "
+                 "then open their answer.")  # fmt: skip
+    if name:
+        return _("{friend}'s turn: send them the link, then open their answer.", friend=name)
+    return _("Your friend's turn: send them the link, then open their answer.")
 
 
 def ending(table: Table) -> str:

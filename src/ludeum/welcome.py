@@ -351,12 +351,15 @@ def welcome_html(*, pictures: bool = True) -> str:
     """The welcome section's content (the ``<section id="welcome">`` itself is the
     page's): the Continue card's frame, then a list of the games' cards."""
     heading, intro = _("Choose a game"), _("Three board games, for one or two players.")
+    by_links = _("Play a friend on another device")
     cards = "".join(card_html(g, p, n, picture=pictures) for g, p, n in CARDS)
     return (
         f"{continue_html()}"
         '<div id="welcome-links" class="welcome-links" hidden></div>'
         f'<h2 id="welcome-title" tabindex="-1">{escape(heading)}</h2>'
-        f'<p class="welcome-intro">{escape(intro)}</p>'
+        f'<p class="welcome-intro">{escape(intro)} '
+        f'<button type="button" class="welcome-by-links link-button" data-by-links="1">'
+        f"{escape(by_links)}</button></p>"
         f'<ul class="welcome-games" aria-labelledby="welcome-title">{cards}</ul>'
     )
 

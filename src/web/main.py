@@ -15,6 +15,7 @@ from ludeum import launch as launching
 from ludeum.i18n import _
 from web.compare import Compare
 from web.drag import BoardDrag
+from web.friends import Friends
 from web.kiosk import Kiosk
 from web.lessons import Lessons
 from web.library import Library
@@ -50,6 +51,8 @@ def main() -> None:
     screen.render()
     share = screen.share = Share(screen, launch)
     share.open_launched()  # before the computer's turn: a link's game is only shown
+    friends = screen.friends = Friends(screen, storage)
+    friends.open_launched(launch.friend)  # a friend's link: their turn, shown
     settings.wire(screen)
     Transfer(screen)  # export and import as files
     Printing(screen)  # a game's sheet and a game's record, on paper

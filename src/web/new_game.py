@@ -77,7 +77,7 @@ class NewGame:
 
     # -- the dialog --------------------------------------------------------------------
 
-    def open(self, game: str | None = None, custom: bool = False) -> None:
+    def open(self, game: str | None = None, custom: bool = False, friend: bool = False) -> None:
         """The new-game dialog, preset to the current game (or to ``game``, with the
         Senet reading "custom" when ``custom``: the welcome screen's way to Senet's
         custom rules); the dialog is also the confirmation before a game in progress
@@ -94,8 +94,14 @@ class NewGame:
             warning = _("Starting a new game keeps this one in Saved games, where you can "
                         "open it again.")  # fmt: skip
         element("replace-warning").textContent = warning
+        friends = self.screen.friends
         element("new-game-fields").innerHTML = form_for(
-            state, self.first_choice, table.players, self.last_senet_rules
+            state,
+            self.first_choice,
+            table.players,
+            self.last_senet_rules,
+            name=friends.name() if friends is not None else "",
+            friend=table.friend is not None or friend,
         )
         form = element("new-game-form")
         for name, value in (("game", game), ("reading", "custom" if custom else None)):
@@ -131,6 +137,9 @@ class NewGame:
         players = seats.from_form(values)
         element("new-game-dialog").close()
         options = {"rules": rules, "lodestone_rules": lodestone_rules}
+        if values.get("opponent") == "friend" and self.screen.friends is not None:
+            self.screen.friends.begin(game, options, values.get("player_name", ""))
+            return
         self.start(game, options, players=players)
 
     # -- the result's offers -----------------------------------------------------------
@@ -139,6 +148,9 @@ class NewGame:
         """A rematch: the same game and rules, each player in the other seat (so the
         other one moves first, and plays the other side)."""
         screen = self.screen
+        if screen.table.friend is not None:  # a rematch by links: a new invitation
+            self.open(friend=True)
+            return
         rules = getattr(screen.state, "rules", None)
         first, second = screen.table.players
         options = {"rules": rules, "lodestone_rules": rules}

@@ -70,16 +70,27 @@ class Opening:
         if screen.table.computer_to_play() and not by_computer:
             return
         ui = screen.ui
-        opening = ui.decide_opening(screen.state, screen.rng, seen=screen.table.ahead)
+        if screen.table.friend is not None:
+            # A game by links: the throws both players' chains fix (as far as the
+            # friend's sticks reach: past them, the link asks for more).
+            throws = tables.friend_opening(screen.table)
+            if not throws or screen.table.ahead:
+                return
+            final = screen.state
+            for throw in throws:
+                final = final.apply(throw)
+        else:
+            opening = ui.decide_opening(screen.state, screen.rng, seen=screen.table.ahead)
+            throws, final = opening.throws, opening.state
         # Every throw but the last is played here, quietly; the last goes through
         # the screen's act() like any throw: one save, one render, one announcement
         # (which names the throws before it), then the computer's turn if it is its.
-        *quiet, last = opening.throws
+        *quiet, last = throws
         frames = []
         for throw in quiet:
             screen.put(tables.play(screen.table, throw, by=tables.COMPUTER)[0])
             frames.append(ui.side_svg(screen.state))
-        frames.append(ui.side_svg(opening.state))
+        frames.append(ui.side_svg(final))
         screen.sticks.sequence(frames)
         # The seat of the last throw may be the computer's: the whole opening was asked
         # for by whoever may ask (the button is the person's only on their own throw).

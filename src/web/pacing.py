@@ -61,6 +61,8 @@ class Pacing:
             return  # out of sight: the computer waits until the game is continued
         if done.throw_later is not None:
             self.later(lambda: self._throw(request))
+        elif done.replay_later is not None:  # a friend's move from their link
+            self.later(lambda: self._replay(request))
         elif done.ask is not None:
             self._ask(done.ask)
 
@@ -125,6 +127,11 @@ class Pacing:
             self.later(lambda: self._move(request, done.move_later))
         else:  # a hint, with its piece selected where a tap would select it
             screen.render(focus=table.selected)
+
+    def _replay(self, request: int) -> None:
+        table = self.screen.table
+        if request == table.request and table.ahead:
+            self.screen.act(table.ahead[0], by_computer=True)
 
     def _move(self, request: int, move) -> None:
         if request == self.screen.table.request:

@@ -100,6 +100,13 @@ PAGE_TEXT = {
     "new-game-x-text": N_("Close"),
     "rules-x-text": N_("Close"),
     "share-x-text": N_("Close"),
+    # A game by links (src/web/friends.py).
+    "friend-send": N_("Send the link"),
+    "friend-link-label": N_("Link"),
+    "friend-copy": N_("Copy the link"),
+    "friend-share-sheet": N_("Send with…"),
+    "friend-close": N_("Close"),
+    "friend-x-text": N_("Close"),
     "idle-x-text": N_("Close"),
     # Printing (src/web/printing.py): a game's sheet from the rules, its record from Export.
     "print-rules": N_("Print a sheet"),

@@ -58,6 +58,7 @@ class GameScreen:
         # Rooms that main.py wires in after the screen: they need it to exist.
         self.kiosk = None  # web.kiosk.Kiosk when the URL asks for kiosk mode
         self.share = None  # web.share.Share
+        self.friends = None  # web.friends.Friends: games by links
         self.welcome = None  # web.welcome.Welcome: the games on offer, before this one
         self.lessons = None  # web.lessons.Lessons: a game taught step by step
         self.view = View(self)  # everything drawn
@@ -145,9 +146,13 @@ class GameScreen:
         if words:
             announce(" ".join(words))
         self.pacing.follow(done)
+        if self.friends is not None:
+            self.friends.after()  # a game by links that now waits offers its link
 
     def act(self, action, by_computer: bool = False) -> None:
         """An action played on the table, by a person or the computer."""
+        if action is None:  # a throw that cannot be made here (a game by links)
+            return
         by = tables.COMPUTER if by_computer else tables.PERSON
         table, done = tables.play(self.table, action, by=by)
         if done.notice == "illegal":
@@ -192,6 +197,7 @@ class GameScreen:
                 name = clean_name(saves.load_label(text)[0]) or None
                 table = tables.seat(resumed.state, resumed.players, ahead=resumed.ahead,
                                     name=name, log=resumed.log)  # fmt: skip
+                table = tables.with_friend(table, saves.load_friend(text))
                 return tables.with_look_back(table, resumed.back)
         return tables.seat(self.new_game.launched(), self.new_game.launch_players())
 
@@ -203,6 +209,7 @@ class GameScreen:
             ahead = ()  # the game itself was read; only its redo line is lost
         name = clean_name(saves.load_label(text)[0]) or None
         game = tables.seat(state, saves.load_players(text), ahead=ahead, name=name)
+        game = tables.with_friend(game, saves.load_friend(text))
         table, done = tables.other_game(self.table, game)
         self.table = table  # first: the Saved games panel lists it as the current game
         self.keeping.shown(text)

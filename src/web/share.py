@@ -66,6 +66,11 @@ class Share:
             )  # fmt: skip
             self._drop_parameters()
             return
+        self.show_game(state)
+
+    def show_game(self, state) -> None:
+        """``state``'s game on the table, only looked at, under the shared banner
+        (a share link's, or a friend link's game that cannot be played here)."""
         screen = self.screen
         # "Back to my game" only for a visitor who has one (a game begun here).
         element("shared-back").hidden = not screen.state.actions()

@@ -100,10 +100,13 @@ class TakeBack:
         screen = self.screen
         back_button, redo_button = element("take-back"), element("redo")
         back = self.look_back()
-        back_button.disabled = self._still() or back.state is None
+        by_links = screen.table.friend is not None  # what was sent is final
+        back_button.disabled = self._still() or back.state is None or by_links
         reason = "" if back.state is not None else _(REASONS[back.reason])
+        if by_links:
+            reason = _("In a game by links, a move once played is final.")
         back_button.title = reason or _("Take back your last move (Z)")
-        redo_button.disabled = self._still() or not screen.table.ahead
+        redo_button.disabled = self._still() or not screen.table.ahead or by_links
         redo_button.title = (
             _("Play again the move taken back (Y)") if screen.table.ahead else _("Nothing to redo.")
         )

@@ -115,13 +115,18 @@ class View:
         document.title = _("Ludeum: {game}", game=ui.title())
         if screen.welcome is not None:
             screen.welcome.name_address()  # the address names the game too
-        computer = table.computer_to_play()
+        computer = not table.here_to_play()  # the computer's turn, or a friend's
         if computer:
             watch_only(board)
         element("throw").disabled = computer or not ui.can_throw(state)
         element("pass").hidden = computer or ui.pass_move(state) is None
-        # One filled button at a time: Pass takes Throw's place when it is due.
-        element("throw").hidden = ui.GAME != "senet" or not element("pass").hidden
+        # One filled button at a time: Pass takes Throw's place when it is due, and
+        # in a game by links "Send the link" takes both while the friend is awaited.
+        send = element("friend-send")
+        send.hidden = table.friend_waits() is None or table.viewing
+        element("throw").hidden = (
+            ui.GAME != "senet" or not element("pass").hidden or not send.hidden
+        )
         screen.opening.label()
         screen.takeback.render()
         screen.watching.render()
@@ -174,8 +179,9 @@ class View:
         if not finished:
             return
         sides = tuple(card.side for card in tables.cards(table))
+        you = table.friend.seat if table.friend is not None else None
         element("game-over-words").innerHTML = result_html(
-            outcome, table.players, sides, tables.ending(table), len(table.log)
+            outcome, table.players, sides, tables.ending(table), len(table.log), you
         )
         offer = getattr(ui, "after_game", None)
         element("game-over-alt").hidden = offer is None
@@ -193,7 +199,11 @@ class View:
         computer = table.computer_to_play()
         element("app").dataset.turn = "computer" if computer else "person"
         element("player-cards").innerHTML = cards_html(
-            tables.cards(table), table.players, table.seat_to_play(), state.outcome()
+            tables.cards(table),
+            table.players,
+            table.seat_to_play(),
+            state.outcome(),
+            tables.card_names(table),
         )
         thinking = element("thinking")
         thinking.hidden = not (computer or waiting == tables.HINT)
@@ -213,7 +223,7 @@ class View:
                 else:
                     thinking.textContent = _("{player} is thinking…", player=who)
         hint_button = element("hint")
-        hint_button.hidden = table.viewing
+        hint_button.hidden = table.viewing or table.friend is not None  # people only
         # Disabled, not hidden, at the end: the toolbar keeps its shape.
         hint_button.disabled = computer or bool(waiting) or not state.legal_moves()
         text = element("hint-text")

@@ -185,7 +185,7 @@ class Welcome:
             self.screen.lessons.resume(str(lesson), back="welcome")
             return
         data = {}
-        for name in ("game", "opponent", "level", "custom", "continue"):
+        for name in ("game", "opponent", "level", "custom", "continue", "by-links"):
             value = button.getAttribute(f"data-{name}")
             if value:  # a missing one is JS null, which arrives as the falsy jsnull
                 data[name] = str(value)
@@ -209,6 +209,9 @@ class Welcome:
             return
         if data.get("custom"):
             screen.new_game.open(game="senet", custom=True)
+            return
+        if data.get("by-links"):  # a friend on another device: the game chosen there
+            screen.new_game.open(friend=True)
             return
         choice = lobby.choice_from_data(data)
         if lobby.is_pristine(screen.state, screen.table.players, choice):

@@ -344,7 +344,7 @@ def chosen(options) -> list[str]:
 def test_form_players_fieldset_checks_the_choice(pair, opponent, computer_seat, level):
     form = read_form(form_html(players=pair))
     assert chosen(form.radios["opponent"]) == [opponent]
-    assert [v for v, _on in form.radios["opponent"]] == ["human", "computer", "both"]
+    assert [v for v, _on in form.radios["opponent"]] == ["human", "computer", "both", "friend"]
     assert chosen(form.radios["computer_seat"]) == [computer_seat]
     assert chosen(form.selects["level"]) == [level]
     assert [v for v, _on in form.selects["level"]] == list(LEVEL_NAMES)

@@ -30,6 +30,8 @@ from ..records.link import LinkError
 from ..senet.sticks import Throw
 from . import chains, windows
 
+#: What a saved game's ``players`` says for the seat played on the friend's device.
+FRIEND_PLAYER = "friend"
 #: The longest name a link carries (characters).
 NAME_LENGTH = 24
 #: Bytes of a game's id.
@@ -324,3 +326,125 @@ def _join(state: Any, sent: FriendGame, me: int, name: str, source: Any) -> Arri
     _check_turn(state, None, sent.seat)
     game = _with_chain(game, state.rules, source)
     return Arrival(INVITATION, state, game, len(state.actions()))
+
+
+# -- kept with the saved game ---------------------------------------------------------------
+
+
+def to_json(game: FriendGame) -> dict:
+    """The ``friend`` object of a saved game (docs/save-format.md), bytes in hex."""
+
+    def text(value: bytes | None) -> str | None:
+        return None if value is None else value.hex()
+
+    data: dict = {"id": game.id.hex(), "seat": game.seat, "names": list(game.names)}
+    if game.length:
+        data.update(
+            length=game.length,
+            anchors=[text(a) for a in game.anchors],
+            heights=list(game.heights),
+            tops=[text(t) for t in game.tops],
+            secret=text(game.secret),
+        )
+    return data
+
+
+def from_json(data: Any) -> FriendGame | None:
+    """The game by links a saved game's ``friend`` object holds, or None when it is
+    missing or not one this version writes (the game itself then loads as a game
+    between two people here). Never raises."""
+    try:
+        return _from_json(data)
+    except (TypeError, ValueError, AttributeError, KeyError, chains.ChainError):
+        return None
+
+
+def _bytes(value: Any, size: int) -> bytes:
+    if not isinstance(value, str) or len(value) != 2 * size:
+        raise ValueError("not a hex value of the right size")
+    return bytes.fromhex(value)
+
+
+def _optional(value: Any, size: int) -> bytes | None:
+    return None if value is None else _bytes(value, size)
+
+
+def _from_json(data: Any) -> FriendGame | None:
+    if not isinstance(data, dict):
+        return None
+    seat, names = data["seat"], data.get("names", ["", ""])
+    if seat not in (0, 1) or type(seat) is not int:
+        return None
+    if not isinstance(names, list) or len(names) != 2:
+        return None
+    game = FriendGame(_bytes(data["id"], ID_BYTES), seat,
+                      (clean_name(names[0]), clean_name(names[1])))  # fmt: skip
+    if "length" not in data:
+        return game
+    length, heights = data["length"], data["heights"]
+    size = chains.VALUE_BYTES
+    anchors = [_optional(a, size) for a in data["anchors"]]
+    tops = [_optional(t, size) for t in data["tops"]]
+    if type(length) is not int or not 0 < length <= 1_000_000 or len(heights) != 2:
+        return None
+    if len(anchors) != 2 or len(tops) != 2:
+        return None
+    if any(type(h) is not int or not 0 <= h <= length for h in heights):
+        return None
+    game = replace(game, length=length, anchors=(anchors[0], anchors[1]),
+                   heights=(heights[0], heights[1]), tops=(tops[0], tops[1]),
+                   secret=_optional(data.get("secret"), size))  # fmt: skip
+    for side in (0, 1):
+        if game.anchors[side] is not None:
+            game.values(side)  # a stored chain that does not check is not taken
+    if game.secret is not None and game.own_value(0) != game.anchors[seat]:
+        return None
+    return game
+
+
+def game_id(data: Any) -> str | None:
+    """A saved game's ``friend`` id (hex), read without replaying anything; None for
+    a game that is not by links."""
+    if isinstance(data, dict) and isinstance(data.get("id"), str):
+        return data["id"]
+    return None
+
+
+# -- what the page shows ------------------------------------------------------------------
+
+#: ``to_send`` for a game that ended on this device: the friend must see the end.
+GAME_OVER = "game-over"
+
+
+def actor(state: Any) -> int | None:
+    """The seat whose device plays the next action of ``state`` (None when over)."""
+    to_act = state.to_act()
+    return windows.owner(state) if to_act == CHANCE else to_act
+
+
+def to_send(game: FriendGame, state: Any, placed: windows.Windows) -> str | None:
+    """Why this device has a link to send now: ``waiting_for``'s reasons, or
+    ``GAME_OVER`` when the game ended with an action played here (the friend's page
+    must see the end too); None otherwise."""
+    waits = waiting_for(game, state, placed)
+    if waits is not None or state.to_act() is not None or not state.actions():
+        return waits
+    last = state.start()
+    for action in state.actions()[:-1]:
+        last = last.apply(action)
+    return GAME_OVER if actor(last) == game.seat else None
+
+
+def last_turn(state: Any, sender: int, since: int = 0) -> int:
+    """How many actions of ``state`` come before the sender's last turn (the actions
+    their device played in a row at the end), counting from ``since`` at least: the
+    part of a friend's link the page plays again, move by move."""
+    actors = []
+    current = state.start()
+    for action in state.actions():
+        actors.append(actor(current))
+        current = current.apply(action)
+    start = len(actors)
+    while start > since and actors[start - 1] == sender:
+        start -= 1
+    return start

@@ -93,9 +93,10 @@ def _fieldset(classes: str, legend: str) -> str:
     return f'<fieldset class="{classes}"><legend>{escape(legend)}</legend>'
 
 
-def players_html(players: tuple[str, str]) -> str:
-    """Who plays: two people, one against the computer (which seat, what level), or
-    the computer against itself."""
+def players_html(players: tuple[str, str], name: str = "", friend: bool = False) -> str:
+    """Who plays: two people, one against the computer (which seat, what level),
+    the computer against itself, or a friend on another device by links (``friend``:
+    checked; ``name``: the visitor's name, which the links carry)."""
     computers = [p for p in players if p != seats.HUMAN]
     level = computers[0] if computers else "medium"
     seat = "0" if players[0] != seats.HUMAN and players[1] == seats.HUMAN else "1"
@@ -106,9 +107,17 @@ def players_html(players: tuple[str, str]) -> str:
     )
     # Messages stay outside f-strings: the extractor does not look inside them.
     legend, seat_legend, level_label = _("Players"), _("The computer plays"), _("Level")
+    name_label = _("Your name, as your friend will see it")
+    friend_note = _("You play first. After each turn, the page gives you a link to send "
+                    "to your friend; their answer comes back as a link too.")  # fmt: skip
+    chosen = "friend" if friend else seats.opponent_choice(players)
     return (
         f'<fieldset class="players"><legend>{escape(legend)}</legend>'
-        + _radios("opponent", seats.OPPONENTS, seats.opponent_choice(players))
+        + _radios("opponent", seats.OPPONENTS, chosen)
+        + '<div class="friend-options">'
+        f'<label class="choice">{escape(name_label)} <input name="player_name" '
+        f'maxlength="24" autocomplete="nickname" value="{escape(name)}"></label>'
+        f'<small class="friend-note">{escape(friend_note)}</small></div>'
         + '<div class="computer-options"><fieldset class="computer-seat">'
         f"<legend>{escape(seat_legend)}</legend>"
         + _radios("computer_seat", seats.COMPUTER_SEATS, seat)
@@ -123,16 +132,18 @@ def form_html(
     game: str = "senet",
     players: tuple[str, str] = seats.HUMANS,
     per_colour_reading: bool = False,
+    name: str = "",
+    friend: bool = False,
 ) -> str:
     """The fields of the new-game form: the game, who plays, then (for Senet) the
     reading and its options, preset to ``current``, Lodestone's option, then who
-    starts."""
+    starts. ``name`` and ``friend``: as ``players_html``."""
     reading = reading_of(current)
     # Messages stay outside f-strings: the extractor does not look inside them.
     out = [_fieldset("games", _("Game"))]
     out.append(_radios("game", GAMES, game))
     out.append("</fieldset>")
-    out.append(players_html(players))
+    out.append(players_html(players, name, friend))
     out.append(_fieldset("readings", _("Rules")))
     for value, label, hint in READINGS:
         checked = " checked" if value == reading else ""
@@ -203,6 +214,8 @@ def form_for(
     first: str = "random",
     players: tuple[str, str] = seats.HUMANS,
     last_senet: SenetRules = JEQUIER,
+    name: str = "",
+    friend: bool = False,
 ) -> str:
     """The form preset to the game on screen (``state``, of any game): that game
     checked, its own rules in its own fields, and the other games' fields at the
@@ -215,6 +228,8 @@ def form_for(
         game=saves.game_name(state),
         players=players,
         per_colour_reading=per_colour,
+        name=name,
+        friend=friend,
     )
 
 
