@@ -39,6 +39,8 @@ from .storage import KEPT_PREFIX
 
 #: The visitor's name, which links carry (issue 38, "Your own record").
 NAME_KEY = "ludeum:v1:name"
+#: The Send dialog's words for a game joined here, before anybody played.
+ANSWER = "answer"
 #: The QR encoder, as scripts/build.py vendors it (relative to the page).
 QR_ENCODER = "static/vendor/qrcode-generator/qrcode.mjs"
 
@@ -130,6 +132,8 @@ class Friends:
         location = window.location
         self.address = f"{location.origin}{location.pathname}?friend={code}"
         reason = friends.to_send(side, table.state, table.placed)
+        if reason == friends.FRIENDS_TURN and not table.state.actions():
+            reason = ANSWER  # an invitation joined here: the answer lets the friend begin
         title, about = self._words(reason, side.friend_name)
         element("friend-title").textContent = title
         element("friend-about").textContent = about
@@ -149,6 +153,10 @@ class Friends:
                     _("Send this link to {friend}. Opening it gives them the game and a "
                       "link to send back: open their link here, and you throw first.",
                       friend=who))  # fmt: skip
+        if reason == ANSWER:
+            return (_("Answer the invitation"),
+                    _("Send this link back to {friend}: it lets them begin, and the game is "
+                      "on.", friend=who))  # fmt: skip
         if reason == friends.FRIENDS_STICKS:
             return (_("Your turn goes on"),
                     _("Your throw gives you another, and the next sticks need {friend}'s "

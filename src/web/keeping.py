@@ -277,7 +277,8 @@ class Keeping:
         time now."""
         table = self.screen.table
         return saves.dump(table.state, table.players, table.ahead, name=table.name,
-                          saved_at=time.strftime("%Y-%m-%dT%H:%M:%S"))  # fmt: skip
+                          saved_at=time.strftime("%Y-%m-%dT%H:%M:%S"),
+                          friend=table.friend)  # fmt: skip
 
     def _keep(self, text: str, why: str, said: bool = True, mine: bool = False) -> bool:
         """Keep ``text`` as a game of its own; False (and said, unless ``said`` is

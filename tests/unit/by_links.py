@@ -34,6 +34,8 @@ class Sent:
     actions: int
     #: The receiver's game before this link (None: it has none yet).
     before: tuple[Any, friend.FriendGame] | None = None
+    #: The sender's game as it sent this link, its secret included.
+    sender_kept: tuple[Any, friend.FriendGame] | None = None
 
 
 @dataclass
@@ -73,7 +75,8 @@ def exchange(start: Any, seed: int, names=("Ana", "Bo"), max_links: int = 20_000
         result.kept[device] = (state, game)
         code = letters.write(state, game)
         device = 1 - device
-        result.links.append(Sent(code, 1 - device, len(state.actions()), result.kept.get(device)))
+        result.links.append(Sent(code, 1 - device, len(state.actions()), result.kept.get(device),
+                                 result.kept[1 - device]))  # fmt: skip
         read_state, read_game = letters.read(code)
         arrival = friend.receive(read_state, read_game, result.kept.get(device),
                                  names[device], source)  # fmt: skip

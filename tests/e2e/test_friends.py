@@ -1,0 +1,278 @@
+"""Games by links in the browser (issue 38): two browser contexts are two devices,
+passing each turn as a link.
+
+A Senet game begins from the New game dialog: the invitation, the answer, the first
+throws, then the friend's turn replayed, a reload in the middle of one's own turn, a
+link opened again, a tampered throw refused, and a link opened offline. A Squadro game
+begins the same way and is played to its end; so that the test keeps to its seconds,
+its middle is played in memory by the same code (tests/unit/by_links.py, the scheme
+itself being tested there over whole games of every reading) and both devices' storage
+holds it when the browser takes the game up again for its last turns."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from harness import SiteServer, Watch, wait_ready
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from ludeum import saves, seats
+from ludeum.correspondence import friend, letters
+from ludeum.squadro import new_game as new_squadro
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "unit"))
+from by_links import exchange  # noqa: E402  (tests/unit's in-memory devices)
+
+pytestmark = pytest.mark.e2e
+
+SAVE_KEY = "ludeum:v1:current"
+#: The game saved here, in Python's terms: (state, this device's side).
+SAVED_JS = "() => localStorage.getItem('ludeum:v1:current')"
+
+
+def saved(page: Page):
+    text = page.evaluate(SAVED_JS)
+    return saves.load(text), saves.load_friend(text), json.loads(text)
+
+
+def device(browser: Browser, site: SiteServer, watch, width: int = 1280, height: int = 800):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    watch(context, site.origin)
+    return context
+
+
+def open_page(context: BrowserContext, address: str) -> Page:
+    page = context.new_page()
+    page.goto(address, wait_until="commit")
+    wait_ready(page)
+    return page
+
+
+def settled(page: Page) -> None:
+    """The friend's turn from their link has been played again on the board."""
+    page.wait_for_function(
+        "() => { const t = localStorage.getItem('ludeum:v1:current');"
+        " return t !== null && !('ahead' in JSON.parse(t)); }"
+    )
+
+
+def follow(page: Page, address: str) -> None:
+    """Open a friend's link in this device's tab, as a message's link would."""
+    page.goto(address, wait_until="commit")
+    wait_ready(page)
+    settled(page)
+
+
+def link_sent(page: Page) -> str:
+    """The link the Send dialog offers, read, then the dialog closed."""
+    dialog = page.locator("#friend-dialog")
+    expect(dialog).to_be_visible()
+    address = page.locator("#friend-link").input_value()
+    assert "?friend=1" in address
+    page.locator("#friend-close").click()
+    expect(dialog).to_be_hidden()
+    return address
+
+
+def start_by_links(page: Page, game: str, name: str) -> None:
+    page.locator("#new-game").click()
+    page.locator(f'#new-game-form input[name="game"][value="{game}"]').check()
+    page.locator('#new-game-form input[name="opponent"][value="friend"]').check()
+    page.locator('#new-game-form input[name="player_name"]').fill(name)
+    page.locator("#start-game").click()
+
+
+def senet_turn(page: Page) -> None:
+    """This device's whole turn by clicks: throws (the opening in one click), moves
+    (the first movable piece, its first target), passes, until the friend is awaited
+    or the game is over."""
+    for _ in range(60):
+        if (
+            page.locator("#friend-dialog").is_visible()
+            or not page.locator("#friend-send").is_hidden()
+        ):
+            return
+        if page.locator("#game-over").is_visible():
+            return
+        before = page.evaluate(SAVED_JS)
+        if page.locator("#throw").is_visible() and page.locator("#throw").is_enabled():
+            page.locator("#throw").click()
+        elif page.locator("#pass").is_visible():
+            page.locator("#pass").click()
+        else:
+            movable = page.locator("#board g.piece-at:has(.piece.movable)")
+            square = movable.first.get_attribute("data-square")
+            page.locator(f'#board [role="button"][data-square="{square}"]').click()
+            targets = page.locator("#board [data-square].target")
+            if targets.count():
+                targets.first.click()
+        page.wait_for_function(f"() => ({SAVED_JS})() !== {json.dumps(before)}")
+    raise AssertionError("a turn of more than 60 actions")
+
+
+def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offline(
+    browser: Browser, site_server: SiteServer, watch: Callable[..., Watch]
+) -> None:
+    ana = open_page(device(browser, site_server, watch), site_server.url + "?lang=en")
+    start_by_links(ana, "senet", "Ana")
+    expect(ana.locator("#friend-title")).to_have_text("Invite a friend")
+    invitation = link_sent(ana)
+    expect(ana.locator("#status")).to_contain_text("Send the invitation to your friend")
+    expect(ana.locator("#throw")).to_be_hidden()
+    expect(ana.locator("#friend-send")).to_be_visible()
+    expect(ana.locator("#player-cards")).to_contain_text("Ana")
+
+    # Bo's phone: the invitation opens the game; the answer goes back.
+    bo_device = device(browser, site_server, watch, 390, 844)
+    bo = open_page(bo_device, invitation)
+    settled(bo)
+    expect(bo.locator("#friend-title")).to_have_text("Answer the invitation")
+    answer = link_sent(bo)
+    expect(bo.locator("#player-cards")).to_contain_text("Ana")
+    assert "friend=" not in bo.url  # the link leaves the address: a reload resumes
+
+    follow(ana, answer)
+    expect(ana.locator("#throw")).to_be_enabled()  # "Decide who starts"
+    turns = 0
+    sent = None
+    while turns < 3:  # Ana's turn, Bo's, Ana's: the turns replayed on the other side
+        senet_turn(ana)
+        sent = link_sent(ana)
+        follow(bo, sent)
+        assert saved(bo)[0].actions() == saved(ana)[0].actions()
+        senet_turn(bo)
+        reply = link_sent(bo)
+        follow(ana, reply)
+        assert saved(ana)[0].actions() == saved(bo)[0].actions()
+        turns += 1
+    # Every throw kept on either side is the one both chains fix, and no secret left
+    # its device: Ana's link carries none.
+    state, mine, record = saved(ana)
+    assert mine.secret is not None and mine.secret.hex() not in sent
+    assert record["players"] == ["human", "friend"]
+
+    # A reload in the middle of Ana's own turn: the game is as it was.
+    if ana.locator("#throw").is_enabled():
+        ana.locator("#throw").click()
+        ana.wait_for_function(f"() => ({SAVED_JS})() !== null")
+    before = ana.evaluate(SAVED_JS)
+    ana.reload(wait_until="commit")
+    wait_ready(ana)
+    assert ana.evaluate(SAVED_JS) == before
+
+    # An old link opened again changes nothing, and says so.
+    kept = bo.evaluate(SAVED_JS)
+    follow(bo, sent)
+    expect(bo.locator("#notice")).to_contain_text("older than the game kept here")
+    assert bo.evaluate(SAVED_JS) == kept
+
+    # Ana finishes her turn; its link, with one of her revealed values changed, is
+    # refused on Bo's side, and nothing of his changes.
+    senet_turn(ana)
+    good = link_sent(ana)
+    code = good.split("friend=", 1)[1]
+    link_state, link_game = letters.read(code)
+    tops = list(link_game.tops)
+    tops[0] = bytes(16)
+    forged = letters.write(link_state, friend.FriendGame(
+        link_game.id, 0, link_game.names, link_game.length, link_game.anchors,
+        link_game.heights, (tops[0], tops[1])))  # fmt: skip
+    bo.goto(good.replace(code, forged), wait_until="commit")
+    wait_ready(bo)
+    expect(bo.locator("#notice")).to_contain_text("were changed")
+    assert bo.evaluate(SAVED_JS) == kept
+
+    # Offline, once the site was visited: the real link opens all the same.
+    bo.wait_for_function(
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=120_000
+    )
+    bo_device.set_offline(True)
+    try:
+        follow(bo, good)
+    finally:
+        bo_device.set_offline(False)
+    assert saved(bo)[0].actions() == saved(ana)[0].actions()
+
+
+def near_the_end(seed: int = 5, turns_left: int = 3):
+    """A Squadro game by links played in memory, and the link a few turns before its
+    end: (the link, the sender's saved game, the receiver's saved game)."""
+    result = exchange(new_squadro(0), seed=seed)
+    sent = result.links[-1 - turns_left]
+    state, side = sent.sender_kept
+    sender = saves.dump(state, seats.HUMANS, friend=side)
+    state, side = sent.before
+    receiver = saves.dump(state, seats.HUMANS, friend=side)
+    return sent, sender, receiver
+
+
+def seeded(browser: Browser, site: SiteServer, watch, text: str, width=1280, height=800):
+    context = device(browser, site, watch, width, height)
+    context.add_init_script(
+        script="if (location.protocol.startsWith('http') && !localStorage.getItem('test:s')) {"
+        f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)});"
+        " localStorage.setItem('ludeum:v1:screen', 'game');"
+        " localStorage.setItem('test:s', '1'); }"
+    )
+    return context
+
+
+def squadro_turn(page: Page) -> None:
+    """A Squadro move by clicks: the first piece that can move, tapped, and tapped
+    again unless one-tap moves played it at once."""
+    before = page.evaluate(SAVED_JS)
+    changed = f"() => ({SAVED_JS})() !== {json.dumps(before)}"
+    piece = page.locator('#board [data-square^="L"]:not([aria-disabled="true"])').first
+    square = piece.get_attribute("data-square")
+    piece.click()
+    page.wait_for_timeout(300)
+    if not page.evaluate(changed):
+        page.locator(f'#board [data-square="{square}"]').click()
+    page.wait_for_function(changed)
+
+
+def test_squadro_by_links_from_the_invitation_and_to_the_end(
+    browser: Browser, site_server: SiteServer, watch: Callable[..., Watch]
+) -> None:
+    # The beginning: Ana invites with her first move; Bo joins and answers.
+    ana = open_page(device(browser, site_server, watch), site_server.url + "?lang=en")
+    start_by_links(ana, "squadro", "Ana")
+    expect(ana.locator("#game-name")).to_have_text("Squadro")
+    ana.wait_for_function("() => localStorage.getItem('ludeum:v1:current')?.includes('squadro')")
+    squadro_turn(ana)
+    expect(ana.locator("#friend-title")).to_have_text("Send your turn")
+    first = link_sent(ana)
+    assert len(first) - len(site_server.url) < 80
+    bo = open_page(device(browser, site_server, watch, 390, 844), first)
+    settled(bo)
+    expect(bo.locator("#moves li")).to_have_count(1)  # Ana's move, played again
+    squadro_turn(bo)
+    follow(ana, link_sent(bo))
+    assert saved(ana)[0].actions() == saved(bo)[0].actions()
+
+    # The end: the same game later on, each device's storage as it then was.
+    sent, sender_text, receiver_text = near_the_end()
+    pages = {}
+    for seat, text in ((sent.sender, sender_text), (1 - sent.sender, receiver_text)):
+        context = seeded(browser, site_server, watch, text)
+        pages[seat] = open_page(context, site_server.url + "?lang=en")
+    link = site_server.url + "?friend=" + sent.code
+    here = 1 - sent.sender
+    for _ in range(12):
+        follow(pages[here], link)
+        page = pages[here]
+        if page.locator("#game-over").is_visible():
+            break
+        squadro_turn(page)
+        link = link_sent(page)
+        here = 1 - here
+    else:
+        raise AssertionError("the game did not end")
+    # The device that played the last move sent it: both show the end, each its side.
+    titles = sorted(pages[s].locator("#game-over-title").text_content() for s in (0, 1))
+    assert titles == ["You lose", "You win"]
+    assert saved(pages[0])[0].actions() == saved(pages[1])[0].actions()
