@@ -138,9 +138,9 @@ def test_window_a_game_by_links_needs_a_throw_limit_of_at_most_3000() -> None:
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_exchange_every_senet_reading_plays_to_the_end_alike_on_both_devices(preset) -> None:
-    # A limit of 300 throws keeps random games short (some readings' random games
+    # A limit of 120 throws keeps random games short (some readings' random games
     # run to the 3,000-throw limit); the rules are otherwise the reading's.
-    rules = dataclasses.replace(PRESETS[preset], throw_limit=300)
+    rules = dataclasses.replace(PRESETS[preset], throw_limit=120)
     result = exchange(new_senet(rules, 0), seed=len(preset))
     (a, _), (b, _) = result.kept[0], result.kept[1]
     assert a.outcome() is not None
@@ -177,7 +177,7 @@ def test_exchange_nobody_foresees_a_throw_of_the_other_side_or_of_their_next_tur
     """After each link a device reads, for every throw still to come: the device
     knows both values at its index only if it is its own and in the window of the
     turn it plays now (the turn's own throws: see windows' docstring)."""
-    for preset, seed in (("jequier", 1), ("kendall_starting_throw", 2), ("tait", 3)):
+    for preset, seed in (("kendall_starting_throw", 2), ("tait", 3)):
         result = exchange(new_senet(PRESETS[preset], 0), seed=seed)
         final = result.kept[0][0]
         throws = throws_of(final)
@@ -276,7 +276,7 @@ def test_commitment_a_link_without_the_sticks_of_its_throws_is_refused() -> None
         letters.read(letters.write(played, short))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.data())
 def test_commitment_any_changed_character_is_refused_or_changes_no_throw(data) -> None:
     """A link with one character changed: refused (read or compared with the game
