@@ -635,8 +635,8 @@ def result_words(entry: Entry) -> str:
 
 
 def streak_words(streak: tuple[str, int] | None) -> str:
-    """The current run: "3 wins in a row", "1 loss", "–" when nothing is counted."""
-    if streak is None:
+    """A run: "3 wins in a row", "1 loss", "–" when nothing is counted."""
+    if streak is None or streak[1] == 0:
         return "–"
     result, count = streak
     if result == WIN:
