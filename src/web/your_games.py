@@ -230,5 +230,5 @@ class YourGames:
             self.screen.view.render_turn()
         if element("your-games-dialog").open:
             self.render()
-        return _("Your games: {added} games added from the file, {same} already here.",
+        return _("Your games: {added} added from the file, {same} already listed.",
                  added=max(0, added), same=max(0, len(entries) - added))  # fmt: skip

@@ -157,3 +157,14 @@ def test_a_log_that_cannot_be_read_is_set_aside_and_the_next_game_is_logged(
     )
     assert aside == [garbage]  # byte for byte, listed in Saved games to download
     expect(page.locator("#records")).to_contain_text("Your games could not be read")
+
+    # A record downloaded elsewhere, imported: merged, the game already here once.
+    other = {**logged, "at": "2026-11-01T09:00:00", "winner": 1, "result": "loss"}
+    record = {"format": "ludeum-results", "version": 1, "name": "Bo",
+              "results": [logged, other]}  # fmt: skip
+    page.set_input_files("#import-file", files=[{"name": "ludeum-your-games.json",
+        "mimeType": "application/json", "buffer": json.dumps(record).encode()}])  # fmt: skip
+    expect(page.locator("#import-said")).to_have_text(
+        "Your games: 1 added from the file, 1 already listed."
+    )
+    assert [entry["at"] for entry in log_of(page)] == [other["at"], logged["at"]]
