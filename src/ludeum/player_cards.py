@@ -36,14 +36,15 @@ class SideCard:
     tally: str
 
 
-def card_name(players: tuple[str, str], seat: int) -> str:
-    """The name on a seat's card: "You" against the computer, "Computer · Hard",
-    or "Player 1" / "Player 2" between two people."""
+def card_name(players: tuple[str, str], seat: int, *, visitor: str = "") -> str:
+    """The name on a seat's card: "You" against the computer (or ``visitor``, the
+    name the visitor chose on the Your games page, when there is one), "Computer ·
+    Hard", or "Player 1" / "Player 2" between two people."""
     who = players[seat]
     if who != seats.HUMAN:
         return _("Computer · {level}", level=_(seats.LEVEL_NAMES[who]))
     if seats.is_computer(players, 1 - seat):
-        return _("You")
+        return visitor or _("You")
     return _("Player 1") if seat == 0 else _("Player 2")
 
 
@@ -53,10 +54,13 @@ def cards_html(
     to_act: int | None,
     outcome: Outcome | None,
     names: tuple[str, str] | None = None,
+    *,
+    visitor: str = "",
 ) -> str:
     """The two cards, seat 0 first. ``to_act`` is the seat whose turn it is (lit);
     at the end, ``outcome`` names the winner (lit as such), or a draw. ``names``:
-    who plays each seat, in place of ``card_name`` (a game by links)."""
+    who plays each seat, in place of ``card_name`` (a game by links); ``visitor``:
+    the visitor's name, for the card that would say "You" (``card_name``)."""
     out = []
     for seat, card in enumerate(cards):
         if outcome is not None:
@@ -65,7 +69,10 @@ def cards_html(
         else:
             lit = to_act == seat
             badge = _("to play") if lit else ""
-        name = names[seat] if names is not None else card_name(players, seat)
+        if names is not None:
+            name = names[seat]
+        else:
+            name = card_name(players, seat, visitor=visitor)
         side = card.side or _("side not yet decided")
         classes = "player-card lit" if lit else "player-card"
         out.append(

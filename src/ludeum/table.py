@@ -689,14 +689,15 @@ def status(table: Table) -> str:
     return ui.status(state, seating)
 
 
-def card_names(table: Table) -> tuple[str, str] | None:
+def card_names(table: Table, visitor: str = "") -> tuple[str, str] | None:
     """The names on the player cards of a game by links: the visitor's own name
-    (else "You") and the friend's (else "Your friend"); None for other games."""
+    (``visitor``, the one set now, else the one the game began with, else "You") and
+    the friend's (else "Your friend"); None for other games."""
     game = table.friend
     if game is None:
         return None
     names = [game.names[0], game.names[1]]
-    names[game.seat] = names[game.seat] or _("You")
+    names[game.seat] = visitor or names[game.seat] or _("You")
     names[game.friend] = names[game.friend] or _("Your friend")
     return names[0], names[1]
 

@@ -78,6 +78,8 @@ WATCH = N_("Watch the computer play")
 FRIEND_SHORT = N_("Play a friend")
 WATCH_SHORT = N_("Watch the computer")
 PLAY_COMPUTER = N_("Play the computer")
+#: The way to the visitor's own record (web/your_games.py).
+YOUR_GAMES = N_("Your games")
 #: Senet's fold of readings, its summary's words: full, and short in a small frame.
 OTHER_READINGS = N_("Other readings of the rules")
 OTHER_READINGS_SHORT = N_("Other readings")
@@ -356,7 +358,13 @@ def welcome_html(*, pictures: bool = True) -> str:
     return (
         f"{continue_html()}"
         '<div id="welcome-links" class="welcome-links" hidden></div>'
+        # The visitor's record (web/your_games.py) on the heading's line: kept out of
+        # sight, its room taken, until Python answers it; never in a frame (app.css).
+        '<div class="welcome-lead">'
         f'<h2 id="welcome-title" tabindex="-1">{escape(heading)}</h2>'
+        '<button type="button" id="welcome-your-games" class="welcome-your-games waiting" '
+        f'data-your-games="1">{escape(_(YOUR_GAMES))}</button>'
+        "</div>"
         f'<p class="welcome-intro">{escape(intro)} '
         f'<button type="button" class="welcome-by-links link-button" data-by-links="1">'
         f"{escape(by_links)}</button></p>"

@@ -35,10 +35,8 @@ from ludeum.i18n import _
 from ludeum.records.link import LinkError
 
 from .page import announce, element, listen
-from .storage import KEPT_PREFIX
+from .storage import KEPT_PREFIX, NAME_KEY
 
-#: The visitor's name, which links carry (issue 38, "Your own record").
-NAME_KEY = "ludeum:v1:name"
 #: The Send dialog's words for a game joined here, before anybody played.
 ANSWER = "answer"
 #: The QR encoder, as scripts/build.py vendors it (relative to the page).
@@ -64,7 +62,8 @@ class Friends:
     # -- the visitor's name --------------------------------------------------------------
 
     def name(self) -> str:
-        return friends.clean_name(self.storage.get(NAME_KEY) or "")
+        """The visitor's name (set on the Your games page or here), which links carry."""
+        return self.storage.visitor_name()
 
     def set_name(self, name: str) -> None:
         name = friends.clean_name(name)

@@ -29,6 +29,7 @@ from web.tips import SquareTips
 from web.transfer import Transfer
 from web.update import NewVersion
 from web.welcome import Welcome
+from web.your_games import YourGames
 
 
 def main() -> None:
@@ -50,6 +51,8 @@ def main() -> None:
     welcome.open_named()  # a bookmark of the game kept here (its address names it)
     screen.render()
     share = screen.share = Share(screen, launch)
+    # The visitor's record: before a link's game, so that it knows the visitor's own.
+    screen.your_games = YourGames(screen, storage)
     share.open_launched()  # before the computer's turn: a link's game is only shown
     friends = screen.friends = Friends(screen, storage)
     friends.open_launched(launch.friend)  # a friend's link: their turn, shown

@@ -74,6 +74,9 @@ def describe(key: str, prefix: str, text: str, note: dict) -> str:
     if why == "boot":
         return _("Set aside on {when}: the app stopped while opening this saved game "
                  "({size}).", when=when, size=size)  # fmt: skip
+    if why == "results":
+        return _("Set aside on {when}: the list of Your games could not be read "
+                 "({size}).", when=when, size=size)  # fmt: skip
     if why == "unreadable":
         return _("Set aside on {when}: this saved game could not be read ({size}).",
                  when=when, size=size)  # fmt: skip

@@ -61,6 +61,7 @@ class GameScreen:
         self.friends = None  # web.friends.Friends: games by links
         self.welcome = None  # web.welcome.Welcome: the games on offer, before this one
         self.lessons = None  # web.lessons.Lessons: a game taught step by step
+        self.your_games = None  # web.your_games.YourGames: the visitor's record
         self.view = View(self)  # everything drawn
         self.pacing = Pacing(self)  # the computer's turn, at a person's pace
         self.new_game = NewGame(self, launch, self.rng)
@@ -142,6 +143,8 @@ class GameScreen:
                 element("game-over-title").focus()  # the result is what comes next
             if table.attract and after.outcome() is not None and self.kiosk is not None:
                 self.kiosk.again_later(table.request)
+        if self.your_games is not None:
+            self.your_games.follow(table, done)  # a game that ends here is logged
         words = [*say, *done.say, *said]
         if words:
             announce(" ".join(words))
@@ -234,3 +237,5 @@ class GameScreen:
         if self.lessons is not None and self.lessons.showing:
             self.lessons.render()
         self.keeping.records.refresh()  # Saved games, if open, in the new language too
+        if self.your_games is not None:
+            self.your_games.relabel()

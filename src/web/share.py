@@ -41,6 +41,9 @@ class Share:
         listen(element("share-at"), "change", lambda event: self._show_address())
         self.code: str | None = None  # the code in the dialog
         self.at: int | None = None  # the reviewed position the dialog offers, if any
+        # The banner's words for a game from the visitor's record (``open_own``),
+        # worked out in the page's language when drawn; None for a game from a link.
+        self.about = None
         listen(element("shared-continue"), "click", lambda event: self.continue_game())
         listen(element("shared-replay"), "click", lambda event: self.replay())
         listen(element("shared-back"), "click", lambda event: self.back())
@@ -71,9 +74,26 @@ class Share:
     def show_game(self, state) -> None:
         """``state``'s game on the table, only looked at, under the shared banner
         (a share link's, or a friend link's game that cannot be played here)."""
+        self.about = None
+        self._look_at(state)
+
+    def open_own(self, state, about: str) -> None:
+        """A finished game from the visitor's record (web/your_games.py), shown as a
+        shared game is, the visitor's own game kept under it as it was, and reviewed
+        from its last move. ``about()`` gives the banner's words."""
+        if self.screen.table.viewing:
+            self._leave()
+        self.about = about
+        self._look_at(state, own_record=True)
+        self.screen.review.open()
+
+    def _look_at(self, state, own_record: bool = False) -> None:
         screen = self.screen
-        # "Back to my game" only for a visitor who has one (a game begun here).
-        element("shared-back").hidden = not screen.state.actions()
+        # "Back to my game" only for a visitor who has one (a game begun here), and
+        # always from the visitor's record (the way back to where they were).
+        element("shared-back").hidden = not own_record and not screen.state.actions()
+        # A game of the visitor's record is over, and theirs already: nothing to go on with.
+        element("shared-continue").hidden = own_record
         # Replay from the start: a game with moves to step through.
         element("shared-replay").hidden = not state.actions()
         # Nobody plays a shared game: its seats are two people's, nothing is asked.
@@ -85,6 +105,10 @@ class Share:
     def banner(self) -> str:
         """The banner's words, in the page's language (again after a switch)."""
         state = self.screen.state
+        if self.about is not None:
+            text = self.about()
+            element("shared-text").textContent = text
+            return text
         text = _("A shared game: {game}, {count} moves. It is only shown: your own game "
                  "is kept as it was.", game=self.screen.ui.title(),
                  count=len(state.actions()))  # fmt: skip
@@ -95,6 +119,7 @@ class Share:
         """Put the visitor's game back on screen, as it was before the link."""
         screen = self.screen
         element("shared").hidden = True
+        self.about = None
         element("app").removeAttribute("data-viewing")
         element("new-game").disabled = False
         self._drop_parameters()

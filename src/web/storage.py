@@ -29,6 +29,10 @@ ONE_TAP_KEY = "ludeum:v1:one-tap"
 #: "reduced": nothing travels or tumbles, whatever the system's setting (issue 26).
 MOTION_KEY = "ludeum:v1:motion"
 SOUND_KEY = "ludeum:v1:sound"  # "on" or "off", as the visitor last chose
+#: The visitor's own record (src/web/your_games.py, ``ludeum.records.results``): the
+#: name they chose, and the log of the games finished here (a JSON list).
+NAME_KEY = "ludeum:v1:name"
+RESULTS_KEY = "ludeum:v1:results"
 
 
 class Written(enum.Enum):
@@ -70,6 +74,13 @@ class Storage:
             self.available = False
             return None
         return value if isinstance(value, str) else None  # JS null arrives as jsnull
+
+    def visitor_name(self) -> str:
+        """The name the visitor chose on the Your games page, cleaned as it is
+        kept (``results.clean_name``); "" when there is none. Any room may ask."""
+        from ludeum.records.results import clean_name
+
+        return clean_name(self.get(NAME_KEY))
 
     def set(self, key: str, value: str) -> Written:
         try:

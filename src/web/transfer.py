@@ -11,6 +11,11 @@ An import says what it opened ("Opened: Lodestone, 6 moves.",
 ``ludeum.records.library.opened_sentence``) by the Import control, until the game on
 screen moves on (the move list changes).
 
+The third export is the visitor's record (``web.your_games``: their name and the
+log of games finished here, ``ludeum.records.results.export_text``); importing such a
+file merges its games into the record, none twice, and leaves the game on screen as
+it is.
+
 An imported game is stored as a kept game (``ludeum:v1:kept:<stamp>``, note ``why:
 "imported"`` with the file's name) and opened through ``Keeping.open_kept``, which
 keeps the game in progress in the list first. A file that cannot be read is named in
@@ -69,6 +74,7 @@ class Transfer:
             return
         listen(element("export-json"), "click", lambda event: self.export("json"))
         listen(element("export-text"), "click", lambda event: self.export("txt"))
+        listen(element("export-record"), "click", lambda event: self.export_record())
         listen(document, "pointerdown", self.on_press)
         listen(document, "keydown", self.on_key)
         listen(element("export"), "focusout", self.on_focus_out)
@@ -96,6 +102,13 @@ class Transfer:
         # the focus on its way (a reviewer saw it close after each one).
         element("export").open = True
         announce(_("Downloaded."))
+
+    def export_record(self) -> None:
+        """The visitor's record (Your games: the name and the log) as a file, which
+        Import reads back and merges."""
+        if self.screen.your_games is not None:
+            self.screen.your_games.download()
+        element("export").open = True
 
     def close_export(self, *, focus: bool = False) -> None:
         menu = element("export")
@@ -193,6 +206,15 @@ class Transfer:
         from ludeum.records.text import TextError, read_any, saved_game  # not needed to boot
 
         screen = self.screen
+        # A file of Your games (its own "Download your record"): merged into the
+        # visitor's record, the game on screen untouched.
+        taken = screen.your_games.take(text) if screen.your_games is not None else None
+        if taken is not None:
+            said = element("import-said")
+            said.textContent = taken
+            said.hidden = False
+            announce(taken)
+            return
         try:
             state, players = read_any(text)
         except TextError as error:

@@ -198,12 +198,15 @@ class View:
         state, ui, waiting = table.state, table.ui, table.waiting
         computer = table.computer_to_play()
         element("app").dataset.turn = "computer" if computer else "person"
+        # The visitor's name on their card; a kiosk's card says "You" to everyone.
+        name = "" if screen.launch.kiosk else screen.keeping.storage.visitor_name()
         element("player-cards").innerHTML = cards_html(
             tables.cards(table),
             table.players,
             table.seat_to_play(),
             state.outcome(),
-            tables.card_names(table),
+            tables.card_names(table, name),
+            visitor=name,
         )
         thinking = element("thinking")
         thinking.hidden = not (computer or waiting == tables.HINT)

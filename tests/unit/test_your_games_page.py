@@ -1,0 +1,68 @@
+"""The Your games page's markup (ludeum.your_games) and the visitor's name on their
+player card (ludeum.player_cards): escaped, in the page's language, empty when
+nothing is recorded."""
+
+from __future__ import annotations
+
+import re
+
+from ludeum.i18n import set_language
+from ludeum.player_cards import SideCard, card_name, cards_html
+from ludeum.records import results as r
+from ludeum.your_games import game_row_html, page_html, summary_line
+
+AT = "2026-11-30T14:03:09"
+
+
+def entry(opponent="hard", seat=0, winner=0, friend=None, code="1AbC") -> r.Entry:
+    return r.Entry("senet", (("preset", "tait"),), opponent, seat, winner, AT, 12, code, friend)
+
+
+def test_the_card_that_says_you_says_the_visitors_name_when_there_is_one() -> None:
+    assert card_name(("human", "hard"), 0, visitor="Ada") == "Ada"
+    assert card_name(("human", "hard"), 0, visitor="") == "You"
+    assert card_name(("human", "hard"), 1, visitor="Ada") == "Computer · Hard"
+    assert card_name(("human", "human"), 0, visitor="Ada") == "Player 1"
+    cards = (SideCard("White", "", ""), SideCard("Black", "", ""))
+    html = cards_html(cards, ("hard", "human"), 1, None, visitor="<b>Ada</b>")
+    assert "&lt;b&gt;Ada&lt;/b&gt;" in html and "<b>" not in html
+
+
+def test_an_empty_record_says_what_will_be_listed() -> None:
+    html = page_html([])
+    assert "No finished game yet" in html and "<table" not in html
+
+
+def test_the_page_has_the_summary_both_tables_and_a_row_per_game_newest_first() -> None:
+    log = [entry(), entry(winner=1), entry("easy", 1, None)]
+    html = page_html(log)
+    assert "3 games finished here." in html and "1 won, 1 lost, 1 drawn" in html
+    assert html.count("<table") == 2 and "By opponent" in html and "Tait" in html
+    assert re.findall(r'data-entry="(\d+)"', html) == ["2", "1", "0"]
+    assert "Computer · Easy" in html and ">Draw<" in html
+
+
+def test_names_from_storage_are_escaped_everywhere() -> None:
+    html = page_html([entry("friend", 0, 0, friend='<img src=x onerror="alert(1)">')])
+    assert "<img" not in html and "&lt;img" in html
+
+
+def test_a_game_without_a_code_is_listed_but_cannot_be_opened() -> None:
+    row = game_row_html(0, entry(code=None))
+    assert "<button" not in row and "too long to be replayed" in row
+
+
+def test_games_nobody_counts_are_listed_without_figures() -> None:
+    html = page_html([entry("human", None, 1)])
+    assert "Player 2 won" in html and "Against the computer" not in html
+    assert summary_line([entry("human", None, 1)]) == "1 game finished here."
+
+
+def test_the_page_speaks_french_with_a_no_break_space_before_colons() -> None:
+    set_language("fr")
+    try:
+        html = page_html([entry(), entry("friend", 1, 1, friend="Sam")])
+    finally:
+        set_language("en")
+    assert "Par adversaire" in html and "Gagnée" in html
+    assert "Ami\u00a0: Sam" in html and " :" not in html.replace("\u00a0:", "")
