@@ -362,12 +362,15 @@ def welcome_html(*, pictures: bool = True) -> str:
         # sight, its room taken, until Python answers it; never in a frame (app.css).
         '<div class="welcome-lead">'
         f'<h2 id="welcome-title" tabindex="-1">{escape(heading)}</h2>'
+        '<div class="welcome-lead-actions">'
+        # A friend on another device, by links (web/friends.py): the game chosen in
+        # the New game dialog, where the visitor's name is asked too.
+        '<button type="button" class="welcome-by-links waiting" data-by-links="1">'
+        f"{escape(by_links)}</button>"
         '<button type="button" id="welcome-your-games" class="welcome-your-games waiting" '
         f'data-your-games="1">{escape(_(YOUR_GAMES))}</button>'
-        "</div>"
-        f'<p class="welcome-intro">{escape(intro)} '
-        f'<button type="button" class="welcome-by-links link-button" data-by-links="1">'
-        f"{escape(by_links)}</button></p>"
+        "</div></div>"
+        f'<p class="welcome-intro">{escape(intro)}</p>'
         f'<ul class="welcome-games" aria-labelledby="welcome-title">{cards}</ul>'
     )
 

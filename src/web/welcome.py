@@ -53,6 +53,14 @@ class Welcome:
         listen(window, "popstate", self.on_history)
         # static/welcome.js queues the clicks until this is said, then leaves them here.
         document.documentElement.dataset.welcomeListens = "1"
+        self.ready_buttons()
+
+    @staticmethod
+    def ready_buttons() -> None:
+        """The buttons that only Python answers, shown now that it does: a game by
+        links (web/friends.py), whose dialog asks for the game and a name."""
+        for button in element("welcome").querySelectorAll(".welcome-by-links"):
+            button.classList.remove("waiting")
 
     @property
     def showing(self) -> bool:
@@ -316,4 +324,5 @@ class Welcome:
             ):
                 box.checked = True
         element("welcome-readings").open = opened
+        self.ready_buttons()
         self.render_continue()

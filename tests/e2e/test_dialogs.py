@@ -219,6 +219,8 @@ def test_dialogs_close_at_the_top_export_stays_open_import_says_what_it_opened(
     page.keyboard.press("Tab")
     expect(page.locator("#export-text")).to_be_focused()
     page.keyboard.press("Tab")
+    expect(page.locator("#export-record")).to_be_focused()  # the visitor's record
+    page.keyboard.press("Tab")
     expect(page.locator("#print-record")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.locator("#export-json")).to_be_hidden()

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import zxingcpp
+from axe import check_accessibility
 from harness import SiteServer, Watch, wait_ready
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -136,6 +137,7 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
     ana = open_page(device(browser, site_server, watch), site_server.url + "?lang=en")
     start_by_links(ana, "senet", "Ana")
     expect(ana.locator("#friend-title")).to_have_text("Invite a friend")
+    check_accessibility(ana, "the Send dialog of a game by links")
     invitation = link_sent(ana)
     expect(ana.locator("#status")).to_contain_text("Send the invitation to your friend")
     expect(ana.locator("#throw")).to_be_hidden()
