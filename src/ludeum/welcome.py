@@ -384,16 +384,20 @@ class ContinueDetails:
     over: bool = False
 
 
-def continue_details(state: Any, players: tuple[str, str], moves: int) -> ContinueDetails:
+def continue_details(
+    state: Any, players: tuple[str, str], moves: int, friend: Any = None
+) -> ContinueDetails:
     """The Continue card's words for the game on ``state`` (``moves``: the length of
     its move list): the game's name (the first paint's too, static/welcome.js), then
     as Saved games names it, its reading where it has one and against whom: "against
-    the computer (Hard); 12 moves", "Tait; two people; 3 moves"."""
+    the computer (Hard); 12 moves", "Tait; two people; 3 moves"; ``friend``: this
+    device's side of a game by links ("against Bo, by links")."""
     from .games import ui_for
     from .records.library import moves_text, opponent_words, reading_words, result_words
 
     ui = ui_for(state)
-    about = _("{players}; {moves}", players=opponent_words(players), moves=moves_text(moves))
+    about = _("{players}; {moves}", players=opponent_words(players, friend),
+              moves=moves_text(moves))  # fmt: skip
     reading = reading_words(state, ui)
     if reading:
         about = _("{ruleset}; {about}", ruleset=reading, about=about)

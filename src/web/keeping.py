@@ -52,7 +52,7 @@ class Keeping:
         records.current_text = self.text
         records.current_summary = lambda: library.summarize_state(
             screen.state, screen.table.players, name=screen.table.name, saved_at=self.saved_at,
-            moves=len(screen.table.log),
+            moves=len(screen.table.log), friend=screen.table.friend,
         )  # fmt: skip
         records.current_picture = lambda ident: position_picture(
             screen.state, ident=ident, words=False

@@ -281,7 +281,9 @@ class Welcome:
             card.hidden = True
             return
         screen = self.screen
-        details = lobby.continue_details(screen.state, screen.table.players, len(screen.table.log))
+        details = lobby.continue_details(
+            screen.state, screen.table.players, len(screen.table.log), screen.table.friend
+        )
         element("welcome-continue-picture").innerHTML = position_picture(
             screen.state, ident="welcome-continue"
         )

@@ -190,3 +190,17 @@ def test_renaming_changes_only_the_name() -> None:
     assert saves.renamed(again, "") == text
     with pytest.raises(saves.SaveError):
         saves.renamed("junk", "x")
+
+
+def test_a_game_by_links_is_listed_against_the_friend_by_name() -> None:
+    from ludeum.correspondence import friend
+
+    state = new_squadro(0)
+    game = friend.FriendGame(bytes(8), 0, ("Ana", "Bo"))
+    text = saves.dump(state, ("human", "human"), friend=game)
+    assert json.loads(text)["players"] == ["human", "friend"]
+    assert saves.load_players(text) == ("human", "human")  # older versions: two people
+    assert library.summarize(text).players == "against Bo, by links"
+    unnamed = friend.FriendGame(bytes(8), 0, ("Ana", ""))
+    assert library.opponent_words(("human", "human"), unnamed) == "against a friend, by links"
+    assert saves.load_friend(text) == game

@@ -114,10 +114,16 @@ def reading_words(state: Any, ui: Any) -> str:
     return ui.reading_name(state) or ""
 
 
-def opponent_words(players: tuple[str, str]) -> str:
+def opponent_words(players: tuple[str, str], friend: Any = None) -> str:
     """Against whom, as the visitor played it: "against the computer (Hard)" (which
     seat it took does not matter here), "two people", "the computer against itself
-    (Medium)"."""
+    (Medium)"; with ``friend`` (a game by links, ``correspondence.friend``), "against
+    Bo, by links"."""
+    if friend is not None:
+        name = friend.friend_name
+        if name:
+            return _("against {friend}, by links", friend=name)
+        return _("against a friend, by links")
     levels = [seats.LEVEL_NAMES[p] for p in players if p != seats.HUMAN]
     if not levels:
         return _("two people")
@@ -146,9 +152,11 @@ def summarize_state(
     name: object = None,
     saved_at: object = None,
     moves: int | None = None,
+    friend: Any = None,
 ) -> Summary:
     """The summary of a game in memory. ``moves`` is the move list's length when the
-    caller has it already (the game on screen), else it is rebuilt by replaying."""
+    caller has it already (the game on screen), else it is rebuilt by replaying;
+    ``friend``: this device's side of a game by links."""
     from ..games import ui_for  # the games' words, only once a list is shown
 
     ui = ui_for(state)
@@ -157,7 +165,7 @@ def summarize_state(
         readable=True,
         game=ui.title(),
         ruleset=reading_words(state, ui),
-        players=opponent_words(players),
+        players=opponent_words(players, friend),
         moves=len(ui.game_log(state)) if moves is None else moves,
         result=result,
         over=over,
@@ -234,7 +242,8 @@ def summarize(text: str, note: object = None) -> Summary:
         return replace(kept, name=name, saved_at=saved_at)
     try:
         state = saves.load(text)
-        return summarize_state(state, saves.load_players(text), name=name, saved_at=saved_at)
+        return summarize_state(state, saves.load_players(text), name=name, saved_at=saved_at,
+                               friend=saves.load_friend(text))  # fmt: skip
     except saves.SaveError as error:
         return Summary(False, name=name, saved_at=saved_at, problem=str(error)[:200])
     except Exception as error:  # a bug in a game's words must not hide the whole list
