@@ -58,6 +58,7 @@ class Friends:
         listen(element("friend-close"), "click", lambda event: self.close())
         listen(element("friend-x"), "click", lambda event: self.close())
         element("friend-share-sheet").hidden = not hasattr(window.navigator, "share")
+        listen(element("friend-proofs"), "toggle", lambda event: self.show_proofs())
 
     # -- the visitor's name --------------------------------------------------------------
 
@@ -139,6 +140,9 @@ class Friends:
         element("friend-link").value = self.address
         element("friend-said").textContent = ""
         self._draw_qr()
+        proofs = element("friend-proofs")
+        proofs.hidden = not friends.has_chance(table.state)  # Senet: the throws, shown
+        proofs.open = False
         dialog = element("friend-dialog")
         if not dialog.open:
             dialog.showModal()
@@ -169,6 +173,19 @@ class Friends:
                 _("Your turn is played. Send this link to {friend}: it holds the whole "
                   "game. Their answer comes back as a link: open it here.",
                   friend=who))  # fmt: skip
+
+    def show_proofs(self) -> None:
+        """Every throw with both players' values and the check (``proofs``), drawn
+        when the visitor opens "How the throws were made"."""
+        from ludeum.correspondence.proofs import proofs, proofs_html
+
+        table = self.screen.table
+        if not element("friend-proofs").open or table.friend is None:
+            return
+        names = tables.card_names(table, self.name())
+        element("friend-proofs-table").innerHTML = proofs_html(
+            proofs(table.state, table.friend), names
+        )
 
     def close(self) -> None:
         element("friend-dialog").close()

@@ -119,6 +119,7 @@ PAGE_TEXT = {
     "friend-share-sheet": N_("Send with…"),
     "friend-close": N_("Close"),
     "friend-x-text": N_("Close"),
+    "friend-proofs-label": N_("How the throws were made"),
     "idle-x-text": N_("Close"),
     # Printing (src/web/printing.py): a game's sheet from the rules, its record from Export.
     "print-rules": N_("Print a sheet"),

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 import zxingcpp
 from axe import check_accessibility
-from harness import SiteServer, Watch, wait_ready
+from harness import SiteServer, Watch, host_page, wait_ready
 from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from ludeum import saves, seats
 from ludeum.correspondence import friend, letters
@@ -38,7 +38,7 @@ SAVE_KEY = "ludeum:v1:current"
 SAVED_JS = "() => localStorage.getItem('ludeum:v1:current')"
 
 
-def saved(page: Page):
+def saved(page: Page | Frame):
     text = page.evaluate(SAVED_JS)
     return saves.load(text), saves.load_friend(text), json.loads(text)
 
@@ -56,7 +56,7 @@ def open_page(context: BrowserContext, address: str) -> Page:
     return page
 
 
-def settled(page: Page) -> None:
+def settled(page: Page | Frame) -> None:
     """The friend's turn from their link has been played again on the board."""
     page.wait_for_function(
         "() => { const t = localStorage.getItem('ludeum:v1:current');"
@@ -71,7 +71,7 @@ def follow(page: Page, address: str) -> None:
     settled(page)
 
 
-def link_sent(page: Page) -> str:
+def link_sent(page: Page | Frame) -> str:
     """The link the Send dialog offers, read, then the dialog closed."""
     dialog = page.locator("#friend-dialog")
     expect(dialog).to_be_visible()
@@ -240,7 +240,7 @@ def seeded(browser: Browser, site: SiteServer, watch, text: str, width=1280, hei
     return context
 
 
-def squadro_turn(page: Page) -> None:
+def squadro_turn(page: Page | Frame) -> None:
     """A Squadro move by clicks: the first piece that can move, tapped, and tapped
     again unless one-tap moves played it at once."""
     before = page.evaluate(SAVED_JS)
@@ -255,9 +255,14 @@ def squadro_turn(page: Page) -> None:
 
 
 def test_squadro_by_links_from_the_invitation_and_to_the_end(
-    browser: Browser, site_server: SiteServer, watch: Callable[..., Watch]
+    browser: Browser,
+    site_server: SiteServer,
+    watch: Callable[..., Watch],
+    serve: Callable[..., SiteServer],
+    tmp_path: Path,
 ) -> None:
-    # The beginning: Ana invites with her first move; Bo joins and answers.
+    # The beginning: Ana invites with her first move; Bo joins, on a museum's page
+    # where Ludeum is framed (docs/embedding.md), and answers.
     ana = open_page(device(browser, site_server, watch), site_server.url + "?lang=en")
     start_by_links(ana, "squadro", "Ana")
     expect(ana.locator("#game-name")).to_have_text("Squadro")
@@ -267,7 +272,15 @@ def test_squadro_by_links_from_the_invitation_and_to_the_end(
     assert qr_says(ana) == ana.locator("#friend-link").input_value()
     first = link_sent(ana)
     assert len(first) - len(site_server.url) < 80
-    bo = open_page(device(browser, site_server, watch, 390, 844), first)
+    host_page(tmp_path / "host", first, (800, 600), heading="Play with a friend")
+    host = serve(tmp_path / "host")
+    museum = browser.new_context(viewport={"width": 1280, "height": 800})
+    watch(museum, host.origin, site_server.origin)
+    page = museum.new_page()
+    page.goto(host.origin + "/", wait_until="commit")
+    page.locator("iframe").wait_for()
+    bo = page.locator("iframe").element_handle().content_frame()
+    wait_ready(bo)
     settled(bo)
     expect(bo.locator("#moves li")).to_have_count(1)  # Ana's move, played again
     squadro_turn(bo)

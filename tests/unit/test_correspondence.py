@@ -422,3 +422,24 @@ def test_link_a_300_throw_senet_game_stays_under_2000_characters() -> None:
     assert final.throws >= 300
     longest = max(len(sent.code) for sent in result.links)
     assert longest < 2000, longest
+
+
+# -- the record shows every throw and what made it -------------------------------------------
+
+
+def test_record_every_throw_is_shown_with_both_values_and_checked() -> None:
+    from ludeum.correspondence.proofs import proofs, proofs_html
+
+    result = exchange(new_senet(PRESETS["tait"], 0), seed=8)
+    state, game = result.kept[1]
+    shown = proofs(state, game)
+    assert len(shown) == len(throws_of(state)) > 0
+    assert all(p.checked and None not in p.values for p in shown)
+    assert [p.index for p in shown] == [index for _n, index, _o, _t in throws_of(state)]
+    html = proofs_html(shown, ("Ana", "Bo"))
+    assert html.count("<tr>") == len(shown) + 1 and ">no<" not in html
+    # a throw that is not the one the values give is shown unchecked
+    first = state.start()
+    other = next(t for t in (Throw((1, 1, 1, 1)), Throw((0, 0, 0, 0)))
+                 if t != state.actions()[0])  # fmt: skip
+    assert not proofs(first.apply(other), game)[0].checked
