@@ -55,8 +55,8 @@ class Pacing:
         if screen.opening.automatic():  # against the computer: no click decides it
             screen.opening.schedule(request)
             return
-        if not table.computer_to_play():
-            self.hurry = False  # the next computer turn is shown at its pace again
+        if not table.computer_to_play() and not (table.friend is not None and table.ahead):
+            self.hurry = False  # the next computer turn (or friend's) at its pace again
         if screen.away():
             return  # out of sight: the computer waits until the game is continued
         if done.throw_later is not None:
@@ -88,11 +88,13 @@ class Pacing:
         self.pending = (timer, due, callback)
 
     def hurry_up(self) -> None:
-        """A tap or a key while the computer plays a turn that a person watches: the
-        rest of the turn comes without pauses (its steps still one by one: each throw
-        is only known when thrown)."""
+        """A tap or a key while the computer plays a turn that a person watches, or
+        while a friend's turn from their link is shown: the rest of the turn comes
+        without pauses (its steps still one by one: each throw is only known when
+        thrown)."""
         table = self.screen.table
-        if not table.computer_to_play() or seats.HUMAN not in table.players:
+        replaying = table.friend is not None and bool(table.ahead)  # a friend's turn shown
+        if not replaying and (not table.computer_to_play() or seats.HUMAN not in table.players):
             return
         self.hurry = True
         if self.pending is not None:
