@@ -1,0 +1,99 @@
+"""A game by links on the table (``ludeum.table`` with a ``FriendGame``): who may act
+at this device, the chains' throws, the friend's turn shown from their link, what is
+off (take-back, redo, hints), and the record that keeps it all."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from by_links import SeededSecrets, exchange
+
+from ludeum import table as tables
+from ludeum.correspondence import friend, letters, windows
+from ludeum.i18n import set_language
+from ludeum.senet import PRESETS
+from ludeum.senet import new_game as new_senet
+from ludeum.squadro import new_game as new_squadro
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def squadro_table(seat: int = 0):
+    state = new_squadro(0)
+    game = friend.FriendGame(bytes(8), seat, ("Ana", "Bo"))
+    return tables.with_friend(tables.seat(state), game)
+
+
+def test_a_person_plays_only_when_this_device_may() -> None:
+    mine = squadro_table(0)
+    move = mine.state.legal_moves()[0]
+    after, done = tables.play(mine, move)
+    assert after.state.actions() == [move] and done.save
+    theirs = squadro_table(1)  # the first move is the friend's
+    assert tables.play(theirs, move)[0] is theirs
+    assert not theirs.here_to_play() and mine.here_to_play()
+    assert theirs.friend_waits() == friend.FRIENDS_TURN
+    assert "Ana's turn" in tables.status(theirs)  # the friend is seat 0 there
+
+
+def test_take_back_redo_hints_and_continue_from_here_are_off() -> None:
+    table, _done = tables.play(squadro_table(0), squadro_table(0).state.legal_moves()[0])
+    for transition in (tables.take_back, tables.redo, tables.ask_hint):
+        assert transition(table)[0] is table
+    reviewed = replace(table, review=0)
+    assert tables.continue_from(reviewed, table.state.start(), (), 0)[0] is reviewed
+
+
+def test_the_friends_turn_waits_in_the_ahead_line_and_is_played_action_by_action() -> None:
+    result = exchange(new_squadro(0), seed=3)
+    final, game = result.kept[1]
+    shown = tables.with_friend(tables.seat(final.start(), ahead=tuple(final.actions()[:2])), game)
+    table, done = tables.received(squadro_table(1), shown)
+    assert done.save and done.replay_later == table.request
+    assert not table.here_to_play()  # nothing is played by hand meanwhile
+    wrong = table.state.legal_moves()[-1]
+    if wrong != table.ahead[0]:
+        assert tables.play(table, wrong, by=tables.COMPUTER)[0] is table
+    table, done = tables.play(table, table.ahead[0], by=tables.COMPUTER)
+    assert len(table.ahead) == 1 and done.replay_later == table.request
+    table, done = tables.play(table, table.ahead[0], by=tables.COMPUTER)
+    assert table.ahead == () and done.replay_later is None
+
+
+def test_senet_throws_are_the_chains_and_none_without_the_friends_sticks() -> None:
+    rng = random.Random(2)
+    state = new_senet(PRESETS["tait"], 0)
+    mine = friend.begin(state, 0, "Ana", SeededSecrets(rng))
+    table = tables.with_friend(tables.seat(state), mine)
+    assert tables.throw_for(table, rng) is None  # the invitation is not answered yet
+    assert table.friend_waits() == friend.FRIENDS_ANSWER
+    answer = friend.receive(*letters.read(letters.write(state, mine)), None, "Bo",
+                            SeededSecrets(rng))  # fmt: skip
+    theirs = friend.outgoing(answer.game, state, windows.Windows())
+    merged = friend.receive(*letters.read(letters.write(state, theirs)), (state, mine)).game
+    table = tables.with_friend(table, merged)
+    throw = tables.throw_for(table, rng)
+    assert throw == friend.throw_here(merged, state, windows.Windows())
+    other = next(t for t in state.chance_outcomes() if t[0] != throw)[0]
+    assert tables.play(table, other)[0] is table  # not the chains' throw: refused
+    after, _done = tables.play(table, throw)
+    assert after.state.actions() == [throw] and after.placed.used == 1
+
+
+def test_the_record_keeps_the_game_by_links_and_loads_it_back() -> None:
+    result = exchange(new_senet(PRESETS["jequier"], 0), seed=6)
+    state, game = result.kept[0]
+    table = tables.with_friend(tables.seat(state), game)
+    again = tables.seated(tables.record(table))
+    assert again.friend == game
+    assert again.placed == windows.replay(state)[0]
+    assert tables.card_names(again) == ("Ana", "Bo")
+    assert tables.card_names(again, "Anna") == ("Anna", "Bo")
+    assert tables.card_names(tables.seat(state)) is None
