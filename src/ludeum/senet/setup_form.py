@@ -116,7 +116,7 @@ def players_html(players: tuple[str, str], name: str = "", friend: bool = False)
         + _radios("opponent", seats.OPPONENTS, chosen)
         + '<div class="friend-options">'
         f'<label class="choice">{escape(name_label)} <input name="player_name" '
-        f'maxlength="24" autocomplete="nickname" value="{escape(name)}"></label>'
+        f'maxlength="24" autocomplete="off" value="{escape(name)}"></label>'
         f'<small class="friend-note">{escape(friend_note)}</small></div>'
         + '<div class="computer-options"><fieldset class="computer-seat">'
         f"<legend>{escape(seat_legend)}</legend>"
