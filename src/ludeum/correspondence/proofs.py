@@ -96,7 +96,10 @@ def proofs_html(items: list[Proof], names: tuple[str, str]) -> str:
         "Each throw is four bits of a hash of both players' values at its index; each "
         "value is checked against what its player committed to when the game began."
     )
+    # The words above the table, which alone scrolls sideways on a phone.
     return (
-        f"<table class='friend-proofs-table'><caption>{escape(caption)}</caption>"
-        f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
+        f"<p id='friend-proofs-about' class='hint'>{escape(caption)}</p>"
+        "<div class='friend-proofs-scroll' tabindex='0' aria-labelledby='friend-proofs-label'>"
+        "<table class='friend-proofs-table' aria-describedby='friend-proofs-about'>"
+        f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
