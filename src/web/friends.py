@@ -34,7 +34,7 @@ from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.records.link import LinkError
 
-from .page import announce, element, listen
+from .page import announce, copy_link, element, listen
 from .storage import KEPT_PREFIX, NAME_KEY
 
 #: The Send dialog's words for a game joined here, before anybody played.
@@ -194,26 +194,7 @@ class Friends:
             send.focus()
 
     def copy(self) -> None:
-        field = element("friend-link")
-        said = element("friend-said")
-
-        def copied(_result=None) -> None:
-            said.textContent = _("The link is copied.")
-
-        def refused(_error=None) -> None:
-            field.focus()
-            field.select()
-            said.textContent = _("The link is selected: copy it with Ctrl+C (⌘C on a Mac).")
-
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if not clipboard:
-            refused()
-            return
-        try:
-            clipboard.writeText(self.address).then(create_once_callable(copied),
-                                                   create_once_callable(refused))  # fmt: skip
-        except Exception:
-            refused()
+        copy_link(self.address, element("friend-link"), element("friend-said"))
 
     def share_sheet(self) -> None:
         """The system's share sheet (phones, tablets), where the browser has one."""

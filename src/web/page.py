@@ -199,6 +199,30 @@ def arrow_on_board(board, event) -> None:
         focus_cell(board, name)
 
 
+def copy_link(text: str, field, said) -> None:
+    """Copy ``text`` (the link shown in the input ``field``) and say so in ``said``;
+    without a clipboard (an insecure page, a refusal) the field's text is selected for
+    the visitor to copy by hand, and ``said`` tells how."""
+
+    def copied(_result=None) -> None:
+        said.textContent = _("The link is copied.")
+
+    def refused(_error=None) -> None:
+        field.focus()
+        field.select()
+        said.textContent = _("The link is selected: copy it with Ctrl+C (⌘C on a Mac).")
+
+    clipboard = getattr(window.navigator, "clipboard", None)
+    if not clipboard:
+        refused()
+        return
+    try:
+        clipboard.writeText(text).then(create_once_callable(copied),
+                                       create_once_callable(refused))  # fmt: skip
+    except Exception:
+        refused()
+
+
 def announce(text: str) -> None:
     """Say what an action did in the polite live region. The region is emptied first
     and filled a moment later: screen readers skip a change they cannot see, such as

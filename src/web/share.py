@@ -16,14 +16,13 @@ The code itself is read and written by ``ludeum.records.link`` (pure Python)."""
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from ludeum import launch as launching
 from ludeum import table as tables
 from ludeum.i18n import _
 
-from .page import announce, element, listen
+from .page import announce, copy_link, element, listen
 from .storage import KEPT_PREFIX
 
 
@@ -234,28 +233,7 @@ class Share:
 
     def copy(self) -> None:
         field = element("share-link")
-        text = str(field.value)
-        said = element("share-said")
-
-        def copied(_result=None) -> None:
-            said.textContent = _("The link is copied.")
-
-        def refused(_error=None) -> None:
-            # No clipboard (an insecure page, a refusal): the text is selected for
-            # the visitor to copy by hand.
-            field.focus()
-            field.select()
-            said.textContent = _("The link is selected: copy it with Ctrl+C (⌘C on a Mac).")
-
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if not clipboard:
-            refused()
-            return
-        try:
-            clipboard.writeText(text).then(create_once_callable(copied),
-                                           create_once_callable(refused))  # fmt: skip
-        except Exception:
-            refused()
+        copy_link(str(field.value), field, element("share-said"))
 
     def booted(self) -> None:
         """The page enabled its buttons: a new game cannot start over a shared game

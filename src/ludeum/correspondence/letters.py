@@ -27,9 +27,7 @@ from typing import Any
 from ..i18n import N_
 from ..protocol import CHANCE, IllegalAction
 from ..records.link import (
-    COUNT_DIGITS,
     GAMES,
-    MAX_ACTIONS,
     LinkError,
     _Digits,
     _first_seat,
@@ -37,7 +35,9 @@ from ..records.link import (
     _number,
     _read_rules,
     _rules_digits,
+    count_digits,
     pack,
+    read_count,
 )
 from ..senet.sticks import Throw
 from . import chains, windows
@@ -77,7 +77,7 @@ def write(state: Any, game: FriendGame) -> str:
             if height:
                 digits.append((int.from_bytes(game.tops[seat], "big"), _VALUE_RADIX))
     actions = state.actions()
-    digits.extend(_count_digits(len(actions)))
+    digits.extend(count_digits(len(actions)))
     current = start
     for action in actions:
         if current.to_act() != CHANCE:
@@ -85,16 +85,6 @@ def write(state: Any, game: FriendGame) -> str:
             digits.append((moves.index(action), len(moves)))
         current = current.apply(action)
     return pack(digits)
-
-
-def _count_digits(count: int) -> list[tuple[int, int]]:
-    if count > MAX_ACTIONS:
-        raise LinkError(N_("This game is too long to be shared as a link."))
-    digits = []
-    while count:
-        count, digit = divmod(count, 64)
-        digits.append((digit, 64))
-    return [(len(digits), COUNT_DIGITS + 1), *digits]
 
 
 def read(code: Any) -> tuple[Any, FriendGame]:
@@ -111,12 +101,7 @@ def read(code: Any) -> tuple[Any, FriendGame]:
     game = FriendGame(game_id, sender, names)
     if has_chance(state):
         game = _read_chains(game, rules, digits)
-    width = digits.take(COUNT_DIGITS + 1)
-    count = 0
-    for place in range(width):
-        count += digits.take(64) << (6 * place)
-    if (width and count >> (6 * (width - 1)) == 0) or count > MAX_ACTIONS:
-        raise LinkError(N_("This link is not written the way Ludeum writes links."))
+    count = read_count(digits)
     placed = windows.Windows()
     for number in range(1, count + 1):
         if state.to_act() is None:

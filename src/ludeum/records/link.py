@@ -246,18 +246,32 @@ def header_digits(state: Any) -> list[tuple[int, int]]:
     start = state.start()
     digits = [(GAMES.index(game), 3), (_first_seat(game, start), 2)]
     digits.extend(_rules_digits(game, getattr(start, "rules", None)))
-    count_digits = []
-    count = len(state.actions())
+    digits.extend(count_digits(len(state.actions())))
+    return digits
+
+
+def count_digits(count: int) -> list[tuple[int, int]]:
+    """(digit, radix) for a number of actions: how many base-64 digits it takes,
+    then those digits (a friend link writes its count the same way)."""
     if count > MAX_ACTIONS:
         raise LinkError(N_("This game is too long to be shared as a link."))
+    digits = []
     while count:
         count, digit = divmod(count, 64)
-        count_digits.append((digit, 64))
-    if len(count_digits) > COUNT_DIGITS:
-        raise LinkError(N_("This game is too long to be shared as a link."))
-    digits.append((len(count_digits), COUNT_DIGITS + 1))
-    digits.extend(count_digits)
-    return digits
+        digits.append((digit, 64))
+    return [(len(digits), COUNT_DIGITS + 1), *digits]
+
+
+def read_count(digits: _Digits) -> int:
+    """The number of actions ``count_digits`` wrote; raises LinkError when it is not
+    written canonically or passes MAX_ACTIONS."""
+    width = digits.take(COUNT_DIGITS + 1)
+    count = 0
+    for place in range(width):
+        count += digits.take(64) << (6 * place)
+    if (width and count >> (6 * (width - 1)) == 0) or count > MAX_ACTIONS:
+        raise LinkError(N_("This link is not written the way Ludeum writes links."))
+    return count
 
 
 def action_digits(state: Any) -> list[tuple[int, int]]:
@@ -320,12 +334,7 @@ def decode(code: Any) -> Any:
     game = GAMES[digits.take(3)]
     first_seat = digits.take(2)
     rules = _read_rules(game, digits)
-    width = digits.take(COUNT_DIGITS + 1)
-    count = 0
-    for place in range(width):
-        count += digits.take(64) << (6 * place)
-    if (width and count >> (6 * (width - 1)) == 0) or count > MAX_ACTIONS:
-        raise LinkError(N_("This link is not written the way Ludeum writes links."))
+    count = read_count(digits)
     state = _fresh(game, rules, first_seat)
     for number in range(1, count + 1):
         choices = _choices(game, state)

@@ -368,15 +368,21 @@ def stored_items(text: object) -> list | None:
     not a JSON list at all (then it is set aside before a new log is written)."""
     if text is None:
         return []
+    data = _bounded_json(text)
+    return data if isinstance(data, list) else None
+
+
+def _bounded_json(text: object) -> Any:
+    """``text`` parsed, or None for anything too long, too deeply nested or not
+    JSON (the bounds of a saved game's reading, ``ludeum.saves``)."""
     if not isinstance(text, str) or len(text) > MAX_LOG_TEXT:
         return None
     if text.count("[") + text.count("{") > MAX_BRACKETS:
         return None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError):
         return None
-    return data if isinstance(data, list) else None
 
 
 def _identity(item: object) -> str:
@@ -443,14 +449,7 @@ def export_text(name: str, entries: list[Entry]) -> str:
 def read_export(text: object) -> tuple[str, list[Entry]] | None:
     """(name, entries) from a file ``export_text`` wrote; None when the text is not
     such a file (then it may be a saved game). Bad entries are left out."""
-    if not isinstance(text, str) or len(text) > MAX_LOG_TEXT:
-        return None
-    if text.count("[") + text.count("{") > MAX_BRACKETS:
-        return None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+    data = _bounded_json(text)
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         return None
     if data.get("version") != VERSION or type(data.get("version")) is not int:
