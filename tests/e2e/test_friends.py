@@ -65,9 +65,11 @@ def settled(page: Page | Frame) -> None:
 
 
 def follow(page: Page, address: str) -> None:
-    """Open a friend's link in this device's tab, as a message's link would."""
+    """Open a friend's link in this device's tab, as a message's link would; a tap on
+    the board hurries the friend's turn played again (web/pacing.py)."""
     page.goto(address, wait_until="commit")
     wait_ready(page)
+    page.locator("#board").dispatch_event("pointerdown")
     settled(page)
 
 
