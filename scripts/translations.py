@@ -40,6 +40,8 @@ LOCALE = SRC / "ludeum" / "locale"
 TEMPLATE = LOCALE / "ludeum.pot"
 DOMAIN = "ludeum"
 KEYWORDS = {"_": None, "N_": None}
+#: _n(singular, plural, count): a message with plural forms (ludeum.i18n._n).
+PLURAL_KEYWORDS = {"_n": (1, 2)}
 #: A comment starting with this, just above a message, is shown to translators.
 COMMENT_TAGS = ("Translators:",)
 CATALOG_FIELDS = {
@@ -75,8 +77,17 @@ def extract() -> Catalog:
         found = extract_from_file(
             "python", path, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
         )
-        for lineno, message, comments, _context in found:
-            if isinstance(message, tuple):  # _() with several literal arguments
+        plural = extract_from_file(
+            "python",
+            path,
+            keywords=PLURAL_KEYWORDS,
+            comment_tags=COMMENT_TAGS,
+            strip_comment_tags=True,
+        )
+        for lineno, message, comments, _context in sorted([*found, *plural], key=lambda m: m[0]):
+            if isinstance(message, tuple) and len(message) == 2 and all(message):
+                pass  # _n(singular, plural, count): kept as a pair
+            elif isinstance(message, tuple):  # _() with several literal arguments
                 message = message[0]
             if message:
                 catalog.add(message, None, [(where, lineno)], auto_comments=comments)
@@ -182,21 +193,45 @@ def translation_problems(source: Catalog, catalog: Catalog) -> list[str]:
         entry = catalog.get(message.id)
         if entry is None:
             problems.append(f"missing ({where}): {message.id!r}")
-        elif not entry.string:
+        elif not all(forms(entry)):
             problems.append(f"untranslated ({where}): {message.id!r}")
         elif entry.fuzzy:
             problems.append(f"fuzzy ({where}): {message.id!r}")
+        elif message.pluralizable and len(forms(entry)) != catalog.num_plurals:
+            problems.append(
+                f"{len(forms(entry))} plural forms instead of {catalog.num_plurals}: {message.id!r}"
+            )
         else:
-            try:
-                differ = fields(entry.string) != fields(message.id)
-            except ValueError as error:  # a stray brace: str.format would raise
-                problems.append(f"broken braces ({error}): {entry.string!r}")
-                continue
-            if differ:
-                problems.append(
-                    f"fields {sorted(fields(entry.string))} instead of "
-                    f"{sorted(fields(message.id))}: {message.id!r}"
-                )
+            problems.extend(field_problems(message, entry))
+    return problems
+
+
+def forms(message) -> tuple[str, ...]:
+    """A message's text, or its plural forms, as a tuple."""
+    text = message.string
+    return tuple(text) if isinstance(text, (tuple, list)) else (text,)
+
+
+def field_problems(message, entry) -> list[str]:
+    """A translation must fill the message's {fields}, no more and no fewer. A plural
+    form may leave out {count} (Arabic says "one move", "two moves" in words)."""
+    source = message.id[-1] if message.pluralizable else message.id
+    wanted = fields(source)
+    problems = []
+    for text in forms(entry):
+        try:
+            found = fields(text)
+        except ValueError as error:  # a stray brace: str.format would raise
+            problems.append(f"broken braces ({error}): {text!r}")
+            continue
+        if message.pluralizable:
+            found, wanted_here = found - {"count"}, wanted - {"count"}
+        else:
+            wanted_here = wanted
+        if found != wanted_here:
+            problems.append(
+                f"fields {sorted(found)} instead of {sorted(wanted_here)}: {message.id!r}"
+            )
     return problems
 
 

@@ -14,7 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 #: The languages the app speaks, each named in its own language (for a language switch).
-LANGUAGES = {"en": "English", "fr": "Français"}
+LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch", "ar": "العربية"}
+#: The languages written from right to left: the page takes dir="rtl" (its layout
+#: mirrors; the boards keep their physical orientation, docs/translating.md).
+RIGHT_TO_LEFT = frozenset({"ar"})
 DEFAULT = "en"
 DOMAIN = "ludeum"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -30,7 +33,9 @@ def catalog_path(code: str) -> Path:
 
 def _catalog(code: str):
     """The language's translations, read on first use; None when it needs none or its
-    catalog cannot be read (then the app speaks English rather than fail)."""
+    catalog cannot be read (then the app speaks English rather than fail). A catalog
+    not found is looked for again next time: in the browser it arrives after the
+    engine (``has_catalog``, ``install_catalog``)."""
     if code == DEFAULT:
         return None
     if code not in _catalogs:
@@ -39,9 +44,39 @@ def _catalog(code: str):
         try:
             with catalog_path(code).open("rb") as file:
                 _catalogs[code] = gettext.GNUTranslations(file)
-        except OSError:
-            _catalogs[code] = None
+        except Exception:  # noqa: BLE001 (missing, or damaged: not a catalog)
+            return None
     return _catalogs[code]
+
+
+def has_catalog(code: str) -> bool:
+    """Whether the language can be shown now: English always, another once its
+    catalog is on this file system (the site fetches only the visitor's language;
+    src/web/settings.py fetches another when it is chosen)."""
+    return code == DEFAULT or _catalog(code) is not None
+
+
+def install_catalog(code: str, data: bytes) -> bool:
+    """Keep a language's compiled catalog that was downloaded (the bytes of its
+    ``.mo``) where ``set_language`` reads it; False, and nothing kept, if the bytes
+    are not a catalog."""
+    import gettext
+    import io
+
+    try:
+        gettext.GNUTranslations(io.BytesIO(data))
+    except Exception:  # noqa: BLE001 (any damage in a download: not a catalog)
+        return False
+    path = catalog_path(code)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    _catalogs.pop(code, None)
+    return True
+
+
+def direction(code: str) -> str:
+    """The page's writing direction in a language: "rtl" or "ltr"."""
+    return "rtl" if code in RIGHT_TO_LEFT else "ltr"
 
 
 def set_language(code: str) -> str:
@@ -82,6 +117,19 @@ def _(message: str, **fields: object) -> str:
     catalog = _current["catalog"]
     text = catalog.gettext(message) if catalog is not None and message else message
     return text.format(**fields) if fields else text
+
+
+def _n(singular: str, plural: str, count: int, **fields: object) -> str:
+    """A message about a number of things, in the form the current language uses for
+    ``count`` (English has two forms; French puts 0 and 1 in the first; Arabic has
+    six, chosen by the catalog's own plural rule). ``{count}`` is filled in with the
+    number, and any other ``{named}`` field as in ``_``."""
+    catalog = _current["catalog"]
+    if catalog is not None:
+        text = catalog.ngettext(singular, plural, count)
+    else:
+        text = singular if count == 1 else plural
+    return text.format(count=count, **fields)
 
 
 def N_(message: str) -> str:

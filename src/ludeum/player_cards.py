@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from html import escape
 
 from . import seats
-from .i18n import _
+from .i18n import _, _n
 from .protocol import Outcome
 
 
@@ -117,7 +117,7 @@ def result_html(
     game ended (the game's own closing sentence ``how``, which gives Senet's score,
     its margin of victory) and the number of moves."""
     facts = [how] if how else []
-    facts.append(_("{count} moves.", count=moves) if moves != 1 else _("1 move."))
+    facts.append(_n("{count} move.", "{count} moves.", moves))
     title = escape(result_title(outcome, players, sides, you))
     return (
         f'<h2 id="game-over-title" tabindex="-1">{title}</h2>'

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, _n
 
 #: The lessons, in the order they are offered: one per game, named by the game.
 LESSON_IDS = ("senet", "squadro", "lodestone")
@@ -252,7 +252,12 @@ def learn_label(item: Lesson, passed: int) -> str:
     if passed >= count:
         return _("Learn to play again (lesson done)")
     if passed > 0:
-        return _("Continue the lesson ({passed} of {count} steps)", passed=passed, count=count)
+        return _n(
+            "Continue the lesson ({passed} of {count} step)",
+            "Continue the lesson ({passed} of {count} steps)",
+            count,
+            passed=passed,
+        )
     return _("Learn to play")
 
 

@@ -5,7 +5,7 @@ A colour's seat is its number less one: Red is Player 1."""
 from __future__ import annotations
 
 from ..history import newest_first, replay
-from ..i18n import _
+from ..i18n import _, _n
 from ..seats import SIDES, Seating
 from .rules import FILES, HOME_RANK, KING_FILES, RED, WHITE, square_name
 from .state import PASS, KingFile, LodestoneState, Move, colour_of
@@ -73,7 +73,11 @@ def end_text(state: LodestoneState, name, seating: Seating = SIDES) -> str:
                  side=colour_name(loser), winner=name(winner))  # fmt: skip
     if reason == "stalemate":
         return _("Neither side can move: a draw.")
-    return _("{count} moves without a capture: a draw.", count=state.rules.moves_without_capture)
+    return _n(
+        "{count} move without a capture: a draw.",
+        "{count} moves without a capture: a draw.",
+        state.rules.moves_without_capture,
+    )
 
 
 def ending(state: LodestoneState, seating: Seating = SIDES) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..i18n import N_, _
+from ..i18n import N_, _, _n
 from ..player_cards import SideCard
 from ..seats import SIDES, Seating
 from . import log, svg
@@ -228,4 +228,4 @@ def side_card(state: LodestoneState, seat: int) -> SideCard:
     other = sum(1 for code in state.board if code and colour_of(code) != colour)
     taken = 0 if state.setting_up else 8 - other
     return SideCard(svg.colour_name(colour), svg.swatch_svg(colour),
-                    _("{count} captured", count=taken))  # fmt: skip
+                    _n("{count} captured", "{count} captured", taken))  # fmt: skip

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import saves, seats
-from ..i18n import _, language
+from ..i18n import _, _n, language
 
 #: Names longer than this are cut: a list row is one line or two, not a paragraph.
 NAME_LENGTH = 60
@@ -71,9 +71,7 @@ class Summary:
 
 
 def moves_text(count: int) -> str:
-    if count == 1:
-        return _("1 move")
-    return _("{count} moves", count=count)
+    return _n("{count} move", "{count} moves", count)
 
 
 def shown_time(stamp: str) -> str:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import seats
-from ..i18n import N_, _
+from ..i18n import N_, _, _n
 from .library import clean_stamp
 
 #: The version of an entry; an entry of another version is left out when read.
@@ -639,7 +639,13 @@ def streak_words(streak: tuple[str, int] | None) -> str:
         return "–"
     result, count = streak
     if result == WIN:
-        return _("1 win") if count == 1 else _("{count} wins in a row", count=count)
+        if count == 1:
+            return _("1 win")
+        return _n("{count} win in a row", "{count} wins in a row", count)
     if result == LOSS:
-        return _("1 loss") if count == 1 else _("{count} losses in a row", count=count)
-    return _("1 draw") if count == 1 else _("{count} draws in a row", count=count)
+        if count == 1:
+            return _("1 loss")
+        return _n("{count} loss in a row", "{count} losses in a row", count)
+    if count == 1:
+        return _("1 draw")
+    return _n("{count} draw in a row", "{count} draws in a row", count)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from html import escape
 from typing import NamedTuple
 
-from ..i18n import N_, _
+from ..i18n import N_, _, _n
 from . import svg
 from .moves import BIT, mask_of
 from .notation import parse_position
@@ -484,10 +484,13 @@ def _opening_sentences(columns: list[Column]) -> list[str]:
                          "no opening, the first player plays Black and enters pieces on 4 "
                          "with a 4 or on 6 with a 6.", readings=names))  # fmt: skip
             continue
-        out.append(_("{readings}: each side starts with {count} pieces on squares 1 to {last}; "
-                     "the first to throw a 1 takes Black, moves the front piece one square "
-                     "and throws again.", readings=names, count=rules.pieces,
-                     last=2 * rules.pieces))  # fmt: skip
+        out.append(_n("{readings}: each side starts with {count} piece on squares 1 to {last}; "
+                      "the first to throw a 1 takes Black, moves the front piece one square "
+                      "and throws again.",
+                      "{readings}: each side starts with {count} pieces on squares 1 to {last}; "
+                      "the first to throw a 1 takes Black, moves the front piece one square "
+                      "and throws again.", rules.pieces, readings=names,
+                      last=2 * rules.pieces))  # fmt: skip
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import islice
 
 from ..history import newest_first, replay
-from ..i18n import _
+from ..i18n import _, _n
 from ..protocol import CHANCE
 from ..seats import SIDES, Seating
 from .moves import BIT
@@ -364,12 +364,18 @@ def opening_line(after: SenetState, thrower: int, seating: Seating = SIDES) -> s
     if len(after.history) > OPENING_LISTED:
         count = len(after.history) - 1
         if you:
-            return _("{count} throws without a 1, then you threw 1: you play Black", count=count)
+            return _n(
+                "{count} throw without a 1, then you threw 1: you play Black",
+                "{count} throws without a 1, then you threw 1: you play Black",
+                count,
+            )
         if computer:
-            return _("{count} throws without a 1, then the computer threw 1: the computer "
-                     "plays Black", count=count)  # fmt: skip
-        return _("{count} throws without a 1, then {player} threw 1: {player} plays Black",
-                 count=count, player=seat_name(thrower))  # fmt: skip
+            return _n("{count} throw without a 1, then the computer threw 1: the computer "
+                      "plays Black", "{count} throws without a 1, then the computer threw 1: "
+                      "the computer plays Black", count)  # fmt: skip
+        return _n("{count} throw without a 1, then {player} threw 1: {player} plays Black",
+                  "{count} throws without a 1, then {player} threw 1: {player} plays Black",
+                  count, player=seat_name(thrower))  # fmt: skip
     listed = _opening_throws(after, thrower, len(after.history), seating=seating)
     if you:
         return _("{throws}: you play Black", throws=listed)
@@ -394,7 +400,7 @@ def _opening_throws(
     """The ``count`` opening throws before the newest ``skip``, oldest first: listed
     by seat and value, or only counted when there are more than ``OPENING_LISTED``."""
     if count > OPENING_LISTED:
-        return _("{count} throws without a 1", count=count)
+        return _n("{count} throw without a 1", "{count} throws without a 1", count)
     newest = islice(newest_first(after.history), skip, skip + count)
     # The thrower threw the newest throw, the other seat the one before, and so on.
     parts = [
