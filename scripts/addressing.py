@@ -15,7 +15,8 @@ What gets such a name:
                                 folder;
   src/ludeum.zip                the engine archive: src/ludeum.<10 hex digits>.zip.
 Already content-addressed: PyScript's chunks (name-<8 characters>.js, made by its
-bundler) and the Python snapshot (python-<16 hex digits>.snapshot).
+bundler), the Python snapshot (python-<16 hex digits>.snapshot) and the translation
+catalogs (static/locale/<code>.<10 hex digits>.mo, named when published).
 
 `CONTENT_ADDRESSED` matches the URL path of every such file, under any sub-path; the
 service worker, the Caddyfile, the tests' server and docs/deploying.md all follow it
@@ -36,16 +37,18 @@ ENGINE_ARCHIVE = "src/ludeum.zip"
 DIGEST_LENGTH = 10
 
 #: URL paths whose name changes whenever their content does: the Pyodide runtime's
-#: folder and the engine archive (a digest of their content in the name), the Python
-#: snapshot (a digest of the engine and Pyodide it was made from) and PyScript's
-#: bundler chunks (name-HASH.js). Matched at the end of the path, so the site works
-#: under any sub-path. Written in the syntax that Python's `re`, JavaScript's RegExp
-#: and Go's RE2 (Caddy's path_regexp) share: no look-around, no back-references.
+#: folder, the engine archive and the translation catalogs (a digest of their content
+#: in the name), the Python snapshot (a digest of the engine and Pyodide it was made
+#: from) and PyScript's bundler chunks (name-HASH.js). Matched at the end of the path,
+#: so the site works under any sub-path. Written in the syntax that Python's `re`,
+#: JavaScript's RegExp and Go's RE2 (Caddy's path_regexp) share: no look-around, no
+#: back-references.
 CONTENT_ADDRESSED = (
     r"(?:/static/vendor/pyodide/[0-9a-f]{10}/[^/]+"
     r"|/src/ludeum\.[0-9a-f]{10}\.zip"
     r"|/static/snapshot/python-[0-9a-f]{16}(?:-without-jspi)?\.snapshot"
-    r"|/static/vendor/pyscript/[^/]+-[A-Za-z0-9_-]{8}\.js)$"
+    r"|/static/vendor/pyscript/[^/]+-[A-Za-z0-9_-]{8}\.js"
+    r"|/static/locale/[a-z]{2,3}\.[0-9a-f]{10}\.mo)$"
 )
 _CONTENT_ADDRESSED = re.compile(CONTENT_ADDRESSED)
 

@@ -51,6 +51,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import hashlib
+import html
 import json
 import os
 import re
@@ -264,6 +265,9 @@ def copy_site() -> None:
         raise BuildError(f"index.html must hold {WELCOME_MARKER} exactly once")
     page = page.replace(BOARD_MARKER, prerender_board())
     page = page.replace(WELCOME_MARKER, prerender_welcome())
+    if page.count(LANGUAGES_MARKER) != 1:
+        raise BuildError(f"index.html must hold {LANGUAGES_MARKER} exactly once")
+    page = page.replace(LANGUAGES_MARKER, language_options())
     page = join_head_scripts(page)
     (DIST / "index.html").write_text(page, "utf-8")
     prerender_page_text(DIST / "index.html")
@@ -276,9 +280,57 @@ def copy_site() -> None:
         joined = rel.parent == Path("static") and rel.suffix == ".js" and rel.stem in HEAD_SCRIPTS
         if src.is_file() and rel.parts[:2] != ("static", "vendor") and not joined:
             copy(src, DIST / rel)
+    publish_catalogs()
+
+
+LANGUAGES_MARKER = "<!-- language options -->"
+
+
+def language_options() -> str:
+    """The language switch's options after English, each named in its own language
+    and marked with it (a screen reader says it in that language's voice)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    try:
+        from ludeum.i18n import DEFAULT, LANGUAGES, direction
+    finally:
+        sys.path.pop(0)
+    return "".join(
+        f'<option value="{code}" lang="{code}"'
+        + (' dir="rtl"' if direction(code) == "rtl" else "")
+        + f">{html.escape(name)}</option>"
+        for code, name in LANGUAGES.items()
+        if code != DEFAULT
+    )
 
 
 ENGINE_ARCHIVE = "src/ludeum.zip"
+CATALOGS_MARKER = "/* build: catalogs */ {}"
+CATALOG_DIR = "static/locale"
+
+
+def publish_catalogs() -> None:
+    """Each language's compiled catalog as its own file whose name says its content
+    (static/locale/<code>.<digest>.mo), named in the snapshot loader, which fetches
+    only the visitor's language: the engine archive carries none, so a first visit
+    downloads one catalog at most (none in English)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    try:
+        from ludeum.i18n import DEFAULT, LANGUAGES, catalog_path
+    finally:
+        sys.path.pop(0)
+    published = {}
+    for code in LANGUAGES:
+        if code == DEFAULT:
+            continue
+        source = catalog_path(code)
+        if not source.is_file():
+            raise BuildError(f"language {code!r} is offered but has no catalog: {source}")
+        data = source.read_bytes()
+        name = f"{CATALOG_DIR}/{code}.{hashlib.sha256(data).hexdigest()[:10]}.mo"
+        (DIST / name).parent.mkdir(parents=True, exist_ok=True)
+        (DIST / name).write_bytes(data)
+        published[code] = name
+    rewrite(DIST / SNAPSHOT_LOADER, {CATALOGS_MARKER: json.dumps(published, sort_keys=True)})
 
 
 def pack_engine() -> None:
@@ -299,9 +351,7 @@ def pack_engine() -> None:
     # So is the sounds' offline renderer (scripts/render_sounds.py, docs/sound.md).
     terminal = [*(engine / "cli").rglob("*.py"), engine / "__main__.py", engine / "sound_render.py"]
     modules = [p for p in engine.rglob("*.py") if p not in terminal]
-    expected = [*modules, *glue, *(engine / "locale").rglob("*.mo")]
-    if not any(src.suffix == ".mo" for src in expected):
-        raise BuildError(f"no translation catalog (*.mo) under {engine / 'locale'}")
+    expected = [*modules, *glue]
     for src in expected:
         # Modules travel as sourceless bytecode in the source's place (foo.py: foo.pyc).
         packed = src.relative_to(ROOT / "src").as_posix() + ("c" if src.suffix == ".py" else "")
@@ -310,9 +360,10 @@ def pack_engine() -> None:
     loose = sorted(n for n in names if n.endswith(".py") or "__pycache__" in n)
     if loose:
         raise BuildError(f"{ENGINE_ARCHIVE} holds sources or caches: {loose[:3]}")
-    sources = sorted(n for n in names if n.endswith((".po", ".pot")))
-    if sources:
-        raise BuildError(f"{ENGINE_ARCHIVE} holds catalog sources: {sources}")
+    # The catalogs travel one by one (publish_catalogs): a visitor fetches only theirs.
+    catalogs = sorted(n for n in names if n.endswith((".po", ".pot", ".mo")))
+    if catalogs:
+        raise BuildError(f"{ENGINE_ARCHIVE} holds translation catalogs: {catalogs}")
 
 
 def imports(path: Path) -> tuple[set[str], set[str]]:

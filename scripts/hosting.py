@@ -45,6 +45,7 @@ MEDIA_TYPES = {
     ".js": "text/javascript",
     ".webmanifest": "application/manifest+json",
     ".snapshot": "application/octet-stream",
+    ".mo": "application/octet-stream",
 }
 
 #: Side files: brotli and gzip, in the order a server should prefer them.
@@ -64,6 +65,7 @@ COMPRESSIBLE_SUFFIXES = frozenset(
         ".toml",
         ".py",
         ".snapshot",
+        ".mo",
     }
 )
 #: Below this a response fits in a packet or two whatever its encoding.

@@ -6,8 +6,8 @@
 // in __pycache__), which Python imports when no .py is beside it: shipping the source
 // too would double the bytes for nothing but the source lines of a traceback
 // (tracebacks still name the file and line). Members are stored, not deflated: the
-// server compresses the whole file better. The compiled translation catalogs
-// (ludeum/locale/**/*.mo) go in as they are; their .po/.pot sources stay out.
+// server compresses the whole file better. The translation catalogs stay out: each
+// is published on its own, so a visitor downloads only theirs (scripts/build.py).
 // Called by scripts/build.py:
 //     node scripts/pack-engine.mjs <src dir holding ludeum/> <zip to write>
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -39,10 +39,7 @@ const files = [...filesEndingWith(engine, ".py"), ...filesEndingWith(glue, ".py"
   .filter((rel) => !rel.startsWith(join("ludeum", "cli") + "/") && rel !== join("ludeum", "__main__.py"))
   // The sounds' offline renderer measures them for docs/sound.md: the page plays them.
   .filter((rel) => rel !== join("ludeum", "sound_render.py"));
-const catalogs = [...filesEndingWith(join(engine, "locale"), ".mo")].map((path) =>
-  relative(source, path),
-);
-for (const rel of [...files, ...catalogs]) {
+for (const rel of files) {
   pyodide.FS.mkdirTree(join("/engine", rel, ".."));
   pyodide.FS.writeFile(join("/engine", rel), readFileSync(join(source, rel)));
 }
@@ -50,7 +47,6 @@ for (const rel of [...files, ...catalogs]) {
 // the bytecode loses its docstrings, as under -OO, and keeps its asserts.
 pyodide.FS.writeFile("/strip_source.py", readFileSync(join("scripts", "strip_source.py")));
 pyodide.globals.set("sources", files);
-pyodide.globals.set("catalogs", catalogs);
 pyodide.runPython(`
 import py_compile, sys, zipfile
 sys.path.insert(0, "/")
@@ -75,11 +71,6 @@ with zipfile.ZipFile("/engine.zip", "w") as bundle:
             invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
         )
         bundle.writestr(entry(rel + "c"), open(compiled, "rb").read())
-    for rel in catalogs.to_py():
-        bundle.writestr(entry(rel), open("/engine/" + rel, "rb").read())
 `);
 writeFileSync(target, pyodide.FS.readFile("/engine.zip"));
-console.log(
-  `pack-engine: ${files.length} modules compiled for Python ${pyodide.version}, ` +
-    `${catalogs.length} translation catalogs`,
-);
+console.log(`pack-engine: ${files.length} modules compiled for Python ${pyodide.version}`);

@@ -56,6 +56,8 @@
 
   function show(code, words) {
     document.documentElement.lang = code;
+    // Arabic's page reads from right to left (its boards keep their own orientation).
+    document.documentElement.dir = words.dir || 'ltr';
     var select = document.getElementById('language');
     if (select) {
       select.value = code;

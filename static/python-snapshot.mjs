@@ -69,6 +69,13 @@ const INDEX_URL = new URL('./vendor/pyodide/', import.meta.url).href;
 const ENGINE_URL = new URL('../src/ludeum.zip', import.meta.url).href;
 // Where Python imports the engine from: the interpreter's working directory.
 const HOME = '/home/pyodide';
+// Replaced by scripts/build.py with {language code: path of its compiled catalog
+// (static/locale/<code>.<digest>.mo), from the site's root}. The catalogs travel
+// outside the engine, so that a visitor downloads only their own language's: the
+// page fetches it beside the engine, in the language static/page-language.js chose,
+// and puts it where ludeum.i18n reads it. Another language chosen later is fetched
+// by Python (src/web/settings.py) from the addresses kept in window.ludeumCatalogs.
+const CATALOGS = /* build: catalogs */ {};
 // Replaced by scripts/build.py with Pyodide's lock file less its package list: the app
 // loads no package, so the loader need not fetch the 114 KB list.
 const LOCK_FILE = /* build: lock */ null;
@@ -248,6 +255,41 @@ function reseed(pyodide) {
 // which starts after the page is ready, when it asks.
 let engineDownload = inPage ? fetchEngine() : null;
 
+function catalogURL(code) {
+  return Object.prototype.hasOwnProperty.call(CATALOGS, code)
+    ? new URL(`../${CATALOGS[code]}`, import.meta.url).href : null;
+}
+
+if (inPage) {
+  window.ludeumCatalogs = Object.fromEntries(Object.keys(CATALOGS).map((code) => [code, catalogURL(code)]));
+}
+
+// The page's language, as static/page-language.js set it before this module ran;
+// English needs no catalog. The worker speaks no words: it fetches none.
+let catalogDownload = inPage ? fetchCatalog(document.documentElement.lang) : null;
+
+async function fetchCatalog(code) {
+  const url = catalogURL(code);
+  if (!url) return null;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+  return { code, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+// Where ludeum.i18n.catalog_path looks. A catalog that did not come is no reason to
+// stop: Python shows English and fetches it again (src/web/settings.py).
+async function placeCatalog(pyodide, download) {
+  try {
+    const catalog = await download;
+    if (!catalog) return;
+    const folder = `${HOME}/ludeum/locale/${catalog.code}/LC_MESSAGES`;
+    pyodide.FS.mkdirTree(folder);
+    pyodide.FS.writeFile(`${folder}/ludeum.mo`, catalog.bytes);
+  } catch (error) {
+    console.warn("Ludeum: the page's language did not load with the engine:", error);
+  }
+}
+
 async function fetchEngine() {
   const response = await fetch(ENGINE_URL);
   if (!response.ok) throw new Error(`the engine did not load: HTTP ${response.status}`);
@@ -307,9 +349,13 @@ export async function loadPyodide(options = {}) {
   engineDownload = null; // a second interpreter (none today) fetches its own
   // Never an unhandled rejection while Python starts: the failure is thrown below.
   download.catch(() => {});
+  const catalog = catalogDownload;
+  catalogDownload = null;
+  catalog?.catch(() => {});
   const pyodide = await startPython(options);
   coverStdlibRest(pyodide);
   unpackEngine(pyodide, await download);
+  await placeCatalog(pyodide, catalog);
   // On the page, PyScript reads its worker hooks as soon as it has this interpreter:
   // they must be empty by then, or it compiles them with Function(), which the
   // Content-Security-Policy refuses (pyscript-without-eval.mjs).

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from html import unescape
 
-from .i18n import DEFAULT, LANGUAGES, N_, _, catalog_path, language, set_language
+from .i18n import DEFAULT, LANGUAGES, N_, _, catalog_path, direction, language, set_language
 
 #: Words shown only until the app is ready, which then replaces them (so they are not
 #: in the page's PAGE_TEXT, which a change of language sets again).
@@ -87,9 +87,10 @@ def prerendered(
     board: Callable[[], str],
     welcome: Callable[[], tuple[str, Mapping[str, str]]] | None = None,
 ) -> dict[str, dict]:
-    """For each language the app speaks: ``{"title", "text": {element id: words},
-    "board": [the start board's accessible names], "board_text": [the text of its
-    <text> elements], "board_tips": [its special squares' names]}``, in document
+    """For each language the app speaks: ``{"dir" (its writing direction), "title",
+    "text": {element id: words}, "board": [the start board's accessible names],
+    "board_text": [the text of its <text> elements], "board_tips": [its special
+    squares' names]}``, in document
     order, and with ``welcome`` (which returns the welcome screen's markup without its
     pictures, and the pictures by game, in the current language; ``ludeum.welcome``)
     ``"welcome"``: that markup, and ``"welcome_pictures"``: ``{game: {"label",
@@ -118,6 +119,7 @@ def prerendered(
                 raise PageTextError(f"the start board in {code!r} is not the English drawing")
             words = {**page_text, **BOOT_TEXT}
             table[code] = {
+                "dir": direction(code),
                 "title": _(TITLE, game=_(START_GAME)),
                 "text": {id_: _(message) for id_, message in words.items()},
                 "board": board_labels(drawn),

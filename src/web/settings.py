@@ -3,11 +3,22 @@ sound."""
 
 from __future__ import annotations
 
+import asyncio
+
 from pyscript import document, window
 
 from ludeum import launch as launching
 from ludeum import sounds
-from ludeum.i18n import _, choose_language, set_language
+from ludeum.i18n import (
+    LANGUAGES,
+    _,
+    choose_language,
+    direction,
+    has_catalog,
+    install_catalog,
+    language,
+    set_language,
+)
 
 from .page import element, listen, translate_page
 from .screen import GameScreen
@@ -30,9 +41,14 @@ class Settings:
 
     def __init__(self, storage: Storage, launch: launching.Launch) -> None:
         self.storage = storage
-        self.apply_language(
-            choose_language(launch.language, storage.get(LANGUAGE_KEY), _browser_languages())
+        self.screen: GameScreen | None = None
+        # The language asked for; shown once its catalog is here (fetched if not).
+        self.wanted = choose_language(
+            launch.language, storage.get(LANGUAGE_KEY), _browser_languages()
         )
+        self.apply_language(self.wanted)
+        if not has_catalog(self.wanted):  # its download with the engine failed
+            self._fetch_catalog(self.wanted)
         self.apply_theme(launch.theme or storage.get(THEME_KEY))
         # On unless the visitor turned it off on this device.
         self.one_tap = storage.get(ONE_TAP_KEY) != "off"
@@ -45,6 +61,9 @@ class Settings:
     def apply_language(self, code: str) -> None:
         code = set_language(code)
         document.documentElement.lang = code
+        # Arabic's page reads from right to left; the boards keep their own
+        # orientation (static/app.css, docs/translating.md).
+        document.documentElement.dir = direction(code)
         translate_page()
         element("language").value = code
         element("sound").title = _("Sound")  # the switch is an icon in the header line
@@ -93,9 +112,52 @@ class Settings:
 
     def choose_language(self, code: str, screen: GameScreen) -> None:
         written = self.storage.set(LANGUAGE_KEY, code)
-        self.apply_language(code)
-        screen.relabel()
+        self.wanted = code
+        if has_catalog(code):
+            self.apply_language(code)
+            screen.relabel()
+        else:  # the page goes on in its language until this one's words arrive
+            self._fetch_catalog(code)
         self._said(written)
+
+    def _fetch_catalog(self, code: str) -> None:
+        """Download a language's words (the site sends only the visitor's with the
+        engine), then show it if it is still the one wanted; a failed download is
+        said, and the page stays in the language it shows."""
+        catalogs = getattr(window, "ludeumCatalogs", None)
+        url = getattr(catalogs, code, None) if catalogs is not None else None
+        if not url:
+            self._language_failed(code)
+            return
+
+        async def fetch() -> None:
+            try:
+                response = await window.fetch(str(url))
+                if not response.ok:
+                    raise OSError(f"HTTP {response.status}")
+                data = (await response.arrayBuffer()).to_bytes()
+            except Exception:  # noqa: BLE001 (offline, or the server failed: said below)
+                self._language_failed(code)
+                return
+            if not install_catalog(code, data):
+                self._language_failed(code)
+            elif self.wanted == code:
+                self.apply_language(code)
+                if self.screen is not None:
+                    self.screen.relabel()
+
+        asyncio.ensure_future(fetch())
+
+    def _language_failed(self, code: str) -> None:
+        element("language").value = language()
+        if self.screen is not None:
+            self.screen.notice(
+                _(
+                    "{language} could not be loaded (is this device offline?): the page "
+                    "stays as it is. Try again once connected.",
+                    language=LANGUAGES.get(code, code),
+                )  # fmt: skip
+            )
 
     def toggle_contrast(self) -> None:
         theme = "standard" if self.contrast() else "contrast"

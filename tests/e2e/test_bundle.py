@@ -1,12 +1,21 @@
-"""The built site ships the whole engine, compiled for the browser's Python, with its
-compiled translation catalogs."""
+"""The built site ships the whole engine, compiled for the browser's Python, and each
+language's compiled catalog as a file of its own."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from ludeum import i18n
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from addressing import names_its_content  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -48,18 +57,24 @@ def test_the_engine_archive_holds_every_module_once_as_bytecode(dist_dir: Path) 
         assert {info.compress_type for info in bundle.infolist()} == {zipfile.ZIP_STORED}
 
 
-def test_the_engine_archive_holds_the_compiled_translation_catalogs_only(dist_dir: Path) -> None:
-    # The browser reads .mo files with the standard library; .po/.pot are sources.
+def test_each_language_travels_alone_named_by_its_content_and_none_in_the_engine(
+    dist_dir: Path,
+) -> None:
+    # A visitor downloads only their own language's words (static/python-snapshot.mjs).
     with zipfile.ZipFile(engine_archive(dist_dir)) as bundle:
         names = set(bundle.namelist())
-        catalogs = sorted(
-            p.relative_to(SRC).as_posix() for p in (SRC / "ludeum" / "locale").rglob("*.mo")
-        )
-        assert "ludeum/locale/fr/LC_MESSAGES/ludeum.mo" in catalogs
-        for catalog in catalogs:
-            assert catalog in names, f"{catalog} missing"
-            assert bundle.read(catalog) == (SRC / catalog).read_bytes(), f"{catalog} is stale"
-        assert not [n for n in names if n.endswith((".po", ".pot"))]
+    assert not [n for n in names if n.endswith((".mo", ".po", ".pot"))]
+    loader = (dist_dir / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
+    table = json.loads(re.search(r"const CATALOGS = (\{.*?\});", loader).group(1))
+    offered = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
+    assert sorted(table) == sorted(offered) and {"fr", "de", "ar"} <= set(table)
+    for code, name in table.items():
+        source = (SRC / "ludeum" / "locale" / code / "LC_MESSAGES" / "ludeum.mo").read_bytes()
+        assert (dist_dir / name).read_bytes() == source, f"{name} is not {code}'s catalog"
+        assert names_its_content(name), name
+        assert hashlib.sha256(source).hexdigest()[:10] in name
+    published = sorted(p.name for p in (dist_dir / "static" / "locale").glob("*.mo"))
+    assert len(published) == len(offered)
 
 
 def test_only_the_browser_entry_point_ships_as_a_loose_python_file(dist_dir: Path) -> None:

@@ -67,4 +67,5 @@ def test_french():
     squadro = move_list.read("Ludeum move list 1\ngame: squadro\n1. 1\n2. 3\nend\n")[0]
     assert opened_sentence(squadro) == "Partie ouverte\u00a0: Squadro, 2 coups."
     tait = new_game(PRESETS["tait"], first_seat=0)
-    assert opened_sentence(tait) == "Partie ouverte\u00a0: Senet, Tait, 0 coups."
+    # French counts zero with the singular (its plural rule: n > 1).
+    assert opened_sentence(tait) == "Partie ouverte\u00a0: Senet, Tait, 0 coup."

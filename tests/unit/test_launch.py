@@ -58,7 +58,7 @@ def test_squadro_has_no_ruleset_to_choose() -> None:
 
 
 def test_an_unknown_value_is_reported_and_falls_back_to_the_default() -> None:
-    result = launch.parse("game=chess&lang=de&theme=neon&kiosk=maybe")
+    result = launch.parse("game=chess&lang=es&theme=neon&kiosk=maybe")
     assert (result.game, result.language, result.theme, result.kiosk) == (None, None, None, False)
     assert len(result.problems) == 4
     assert texts(result)[0] == (
@@ -126,7 +126,7 @@ def test_a_hostile_url_cannot_fill_the_screen() -> None:
 
 
 def test_every_problem_is_listed_up_to_the_limit() -> None:
-    five = "game=chess&lang=de&theme=neon&kiosk=maybe&opponent=robot"
+    five = "game=chess&lang=es&theme=neon&kiosk=maybe&opponent=robot"
     assert launch.PROBLEM_LIMIT == 5
     assert len(texts(launch.parse(five))) == 5
     assert all("Unknown value" in text for text in texts(launch.parse(five)))

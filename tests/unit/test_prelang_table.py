@@ -141,8 +141,10 @@ def test_a_board_that_differs_by_more_than_its_words_fails_the_build() -> None:
         (None, "fr", ["en-US"], "fr"),  # then the stored choice
         (None, "en", ["fr-FR"], "en"),
         (None, None, ["fr-CA", "en"], "fr"),  # then the browser, by primary subtag
-        (None, None, ["de-DE", "FR"], "fr"),  # the first one we speak
-        (None, None, ["de-DE"], "en"),  # else English
+        (None, None, ["es-ES", "FR"], "fr"),  # the first one we speak
+        (None, None, ["es-ES"], "en"),  # else English
+        (None, None, ["de-AT", "fr"], "de"),  # German and Arabic are spoken too
+        (None, None, ["ar-EG"], "ar"),
         (None, "xx", ["fr-FR"], "fr"),  # a stored language we do not speak is passed over
         (None, "", [], "en"),
     ],

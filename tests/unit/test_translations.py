@@ -80,20 +80,26 @@ def fields(text: str) -> set[str]:
 
 def literal_messages() -> dict[str, str]:
     """Python's view of the sources: the first argument of every _("...")/N_("...")
-    written as a literal, wherever it stands (f-strings included), and its place."""
+    written as a literal, wherever it stands (f-strings included), and its place; for
+    _n("...", "...", count), the pair of its singular and plural."""
     found = {}
     for path in TOOL.sources():
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
+            texts = [text for text in texts if isinstance(text, str)]
+            where = f"{path.relative_to(SRC)}:{node.lineno}"
             if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("_", "N_")
+                node.func.id in ("_", "N_")
                 and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
+                and node.args[0] is not None
+                and (isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))
             ):
-                found.setdefault(node.args[0].value, f"{path.relative_to(SRC)}:{node.lineno}")
+                found.setdefault(node.args[0].value, where)
+            elif node.func.id == "_n" and len(texts) >= 2:
+                found.setdefault((texts[0], texts[1]), where)
     return found
 
 
@@ -125,9 +131,9 @@ def test_a_test_fails_when_any_user_facing_string_has_no_translation(extracted, 
         if not message.id:
             continue
         entry = catalog.get(message.id)
-        if entry is None or not entry.string or entry.fuzzy:
+        if entry is None or not all(texts(entry)) or entry.fuzzy:
             where = ", ".join(dict.fromkeys(f for f, _line in message.locations))
-            state = "missing" if entry is None else "fuzzy" if entry.string else "empty"
+            state = "missing" if entry is None else "fuzzy" if all(texts(entry)) else "empty"
             missing.append(f"{state} ({where}): {message.id!r}")
     assert missing == [], (
         "untranslated messages: run scripts/translations.py update, translate them in "
@@ -142,21 +148,41 @@ def test_the_catalog_holds_no_message_the_sources_no_longer_use(extracted, code)
     assert stale == [], "run scripts/translations.py update"
 
 
+def texts(message) -> tuple[str, ...]:
+    """A translation's text, or each of its plural forms."""
+    string = message.string
+    return tuple(string) if isinstance(string, (tuple, list)) else (string,)
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_each_translation_fills_exactly_the_fields_of_its_message(code):
+    # A plural form may say its number in words ("one move", Arabic's "two moves"):
+    # it may leave {count} out, and must keep every other field.
     problems = []
     for message in read_catalog(code):
-        if not message.id or not message.string:
+        if not message.id or not all(texts(message)):
             continue
-        try:
-            wanted, got = fields(message.id), fields(message.string)
-            message.string.format(**dict.fromkeys(got, "x"))
-        except (ValueError, KeyError, IndexError) as error:
-            problems.append(f"{message.id!r}: {message.string!r} does not format ({error})")
-            continue
-        if got != wanted:
-            problems.append(f"{message.id!r}: fields {sorted(got)}, should be {sorted(wanted)}")
+        source = message.id[-1] if message.pluralizable else message.id
+        wanted = fields(source) - ({"count"} if message.pluralizable else set())
+        for text in texts(message):
+            try:
+                got = fields(text) - ({"count"} if message.pluralizable else set())
+                text.format(**dict.fromkeys(fields(text), "x"))
+            except (ValueError, KeyError, IndexError) as error:
+                problems.append(f"{message.id!r}: {text!r} does not format ({error})")
+                continue
+            if got != wanted:
+                problems.append(f"{message.id!r}: fields {sorted(got)}, should be {sorted(wanted)}")
     assert problems == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_about_a_number_has_each_plural_form_of_its_language(code):
+    catalog = read_catalog(code)
+    plural = [m for m in catalog if m.id and m.pluralizable]
+    assert len(plural) >= 13
+    assert {len(texts(m)) for m in plural} == {catalog.num_plurals}
+    assert catalog.num_plurals == {"fr": 2, "de": 2, "ar": 6}.get(code, catalog.num_plurals)
 
 
 def test_the_catalog_is_french_for_the_app():
@@ -172,16 +198,23 @@ def test_the_committed_mo_is_what_compiling_the_po_gives(code):
     with po_path(code).with_suffix(".mo").open("rb") as file:
         committed = dict(gettext.GNUTranslations(file)._catalog)
     catalog = read_catalog(code)
-    translated = {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
+    translated = {}
+    for m in catalog:
+        if m.id and all(texts(m)) and not m.fuzzy:
+            if m.pluralizable:  # gettext keys each form by (singular, index)
+                translated.update({(m.id[0], i): text for i, text in enumerate(texts(m))})
+            else:
+                translated[m.id] = m.string
     shipped = {key: value for key, value in committed.items() if key}  # "" is the header
     assert shipped == translated, "run scripts/translations.py compile"
 
 
 def test_french_typography_is_consistent(french_po):
     # A no-break space before : ; ? ! % and inside guillemets, never a plain space.
-    plain = [m.string for m in french_po if m.string and any(
-        p in m.string for p in (" :", " ;", " ?", " !", " %", "« ", " »"))]  # fmt: skip
-    straight = [m.string for m in french_po if m.string and "'" in m.string]
+    every = [text for m in french_po if m.id for text in texts(m) if text]
+    plain = [text for text in every if any(
+        p in text for p in (" :", " ;", " ?", " !", " %", "« ", " »"))]  # fmt: skip
+    straight = [text for text in every if "'" in text]
     assert plain == [] and straight == []
 
 
@@ -198,7 +231,7 @@ def test_french_translates_real_messages_and_fills_their_fields():
     )
 
 
-@pytest.mark.parametrize("code", ["xx", "de", "FR", "fr_FR", ""])
+@pytest.mark.parametrize("code", ["xx", "es", "FR", "fr_FR", ""])
 def test_an_unknown_language_falls_back_to_english(code):
     set_language("fr")
     assert set_language(code) == "en" and i18n.language() == "en"
@@ -376,3 +409,45 @@ def test_update_keeps_translations_and_adds_new_messages_untranslated(scratch):
         compiled = gettext.GNUTranslations(file)
     assert compiled.gettext("New game") == "Nouvelle partie"
     assert compiled.gettext("A message added since") == "A message added since"
+
+
+# -- numbers, and languages that arrive later --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", ["0 moves", "1 move", "2 moves", "5 moves", "11 moves", "100 moves"]),
+        ("fr", ["0 coup", "1 coup", "2 coups", "5 coups", "11 coups", "100 coups"]),
+        ("de", ["0 Züge", "1 Zug", "2 Züge", "5 Züge", "11 Züge", "100 Züge"]),
+        # Arabic: zero, one and two in words, 3 to 10 with the plural, 11 to 99 with
+        # the singular, and 100 on with the singular (its own form in gettext's rule).
+        ("ar", ["لا نقلات", "نقلة واحدة", "نقلتان", "5 نقلات", "11 نقلة", "100 نقلة"]),
+    ],
+)
+def test_a_count_takes_the_plural_form_its_language_uses_for_that_number(code, said):
+    assert set_language(code) == code
+    counts = (0, 1, 2, 5, 11, 100)
+    assert [i18n._n("{count} move", "{count} moves", n) for n in counts] == said
+    set_language("en")
+
+
+def test_a_catalog_downloaded_later_is_kept_checked_and_then_spoken(monkeypatch, tmp_path):
+    # The site sends only the visitor's language; another one chosen later arrives
+    # as the bytes of its .mo (src/web/settings.py).
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.delitem(i18n._catalogs, "de", raising=False)
+    assert not i18n.has_catalog("de") and set_language("de") == "en"
+    assert not i18n.install_catalog("de", b"<html>not a catalog</html>")
+    assert not i18n.has_catalog("de")
+    data = po_path("de").with_suffix(".mo").read_bytes()
+    assert i18n.install_catalog("de", data) and i18n.has_catalog("de")
+    assert set_language("de") == "de" and _("New game") == "Neue Partie"
+    set_language("en")
+    monkeypatch.delitem(i18n._catalogs, "de", raising=False)
+
+
+def test_arabic_is_written_right_to_left_and_the_others_left_to_right():
+    assert i18n.direction("ar") == "rtl"
+    assert [i18n.direction(code) for code in ("en", "fr", "de")] == ["ltr"] * 3
+    assert i18n.RIGHT_TO_LEFT <= set(i18n.LANGUAGES)

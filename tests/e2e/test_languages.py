@@ -1,0 +1,152 @@
+"""Every language fits every screen (issue 39): in English, French, German (about 30%
+longer than English) and Arabic (right to left), on a 1280x800 desktop, a 390x844
+phone and a kiosk stood on end, no text is cut by the box that holds it, nothing
+sticks out of the window sideways, and no two controls overlap. Arabic's page runs
+right to left while its boards keep their physical orientation; a visitor downloads
+only their own language's words."""
+
+from __future__ import annotations
+
+import pytest
+from harness import SiteServer, Watch, wait_ready
+from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.e2e
+
+LANGUAGES = ("en", "fr", "de", "ar")
+#: The reading with the longest name (its title heads the game screen and the rules).
+LONGEST_RULESET = "kendall_five_pieces_starting_throw_trap_home_row"
+SCREENS = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
+
+#: What a person would call broken: text cut by its box (overflow hidden or an
+#: ellipsis), a box beyond the window's sides (outside a box that scrolls sideways),
+#: and two controls on top of each other. Visually hidden words (read by screen
+#: readers only) and the drawings' insides are not text on screen.
+FAULTS_JS = """() => {
+  const width = document.documentElement.clientWidth;
+  const name = (e) => e.id ? '#' + e.id
+    : e.tagName.toLowerCase() + (e.className && typeof e.className === 'string'
+      ? '.' + e.className.trim().split(/\\s+/).join('.') : '')
+      + ' "' + (e.textContent || '').trim().slice(0, 30) + '"';
+  const shown = (e) => e.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+    && !e.closest('.visually-hidden, svg, [aria-hidden="true"]');
+  const scrollsSideways = (e) => {
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      const x = getComputedStyle(p).overflowX;
+      if ((x === 'auto' || x === 'scroll') && p.scrollWidth > p.clientWidth) return true;
+    }
+    return false;
+  };
+  const faults = [];
+  const all = [...document.querySelectorAll('body *')].filter(shown);
+  for (const e of all) {
+    const box = e.getBoundingClientRect();
+    if (box.width < 2 || box.height < 2) continue;
+    const style = getComputedStyle(e);
+    const hidesX = ['hidden', 'clip'].includes(style.overflowX)
+      || style.textOverflow === 'ellipsis';
+    const hidesY = ['hidden', 'clip'].includes(style.overflowY);
+    if (e.textContent.trim() && hidesX && e.scrollWidth > e.clientWidth + 1) {
+      faults.push(`cut sideways: ${name(e)} (${e.scrollWidth} > ${e.clientWidth})`);
+    }
+    if (e.textContent.trim() && hidesY && e.scrollHeight > e.clientHeight + 2) {
+      faults.push(`cut below: ${name(e)} (${e.scrollHeight} > ${e.clientHeight})`);
+    }
+    if ((box.right > width + 1 || box.left < -1) && style.position !== 'fixed'
+        && !scrollsSideways(e)) {
+      const where = `${Math.round(box.left)}..${Math.round(box.right)} of ${width}`;
+      faults.push(`beyond the window: ${name(e)} (${where})`);
+    }
+  }
+  const controls = all.filter((e) => e.matches('button, select, input, a[href], summary'));
+  for (let i = 0; i < controls.length; i++) {
+    const a = controls[i].getBoundingClientRect();
+    for (let j = i + 1; j < controls.length; j++) {
+      if (controls[i].contains(controls[j]) || controls[j].contains(controls[i])) continue;
+      const b = controls[j].getBoundingClientRect();
+      const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (x > 2 && y > 2) faults.push(`overlap: ${name(controls[i])} and ${name(controls[j])}`);
+    }
+  }
+  return faults;
+}"""
+
+
+def faults(page: Page, screen: str) -> list[str]:
+    return [f"{screen}: {fault}" for fault in page.evaluate(FAULTS_JS)]
+
+
+def open_and_check(page: Page, opener: str, screen: str, closer: str = "Escape") -> list[str]:
+    page.click(opener)
+    page.wait_for_timeout(150)  # the dialog's own transition
+    found = faults(page, screen)
+    page.keyboard.press(closer)
+    return found
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_language_fits_every_screen_with_nothing_cut_or_overlapping(
+    browser: Browser, site_server: SiteServer, watch, screen: str
+) -> None:
+    context = browser.new_context(**SCREENS[screen])
+    seen: Watch = watch(context, site_server.url)
+    page = context.new_page()
+    found: list[str] = []
+    for code in LANGUAGES:
+        page.goto(f"{site_server.url}?lang={code}")
+        wait_ready(page, enter=False)
+        assert page.evaluate("document.documentElement.lang") == code
+        assert page.evaluate("document.documentElement.dir") == ("rtl" if code == "ar" else "ltr")
+        found += faults(page, f"{code} welcome")
+        page.goto(f"{site_server.url}?lang={code}&game=senet&ruleset={LONGEST_RULESET}")
+        wait_ready(page)
+        found += faults(page, f"{code} game")
+        if screen == "phone":
+            page.click("#settings-toggle")
+            found += faults(page, f"{code} settings")
+            page.click("#settings-toggle")
+        found += open_and_check(page, "#new-game", f"{code} new game")
+        found += open_and_check(page, "#show-rules", f"{code} rules")
+        page.click("#saved-games")
+        found += faults(page, f"{code} saved games")
+        page.click("#saved-games")
+    assert found == []
+    assert seen.problems() == []
+    context.close()
+
+
+def test_arabic_mirrors_the_page_but_not_the_board_and_fetches_only_its_own_words(
+    browser: Browser, site_server: SiteServer, watch
+) -> None:
+    context = browser.new_context(**SCREENS["desktop"])
+    seen: Watch = watch(context, site_server.url)
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"{site_server.url}?lang=ar&game=senet")
+    wait_ready(page)
+    catalogs = [url for url in asked if "/static/locale/" in url]
+    assert len(catalogs) == 1 and "/static/locale/ar." in catalogs[0]
+    # The page reads from the right: the side panel stands left of the board...
+    board = page.locator("#board").bounding_box()
+    side = page.locator(".side").first.bounding_box()
+    assert side["x"] + side["width"] <= board["x"] + 1
+    # ...but square 1 is still the board's top left, as the board is built.
+    one = page.locator('#board [data-square="1"]').bounding_box()
+    ten = page.locator('#board [data-square="10"]').bounding_box()
+    assert one["x"] < ten["x"] and abs(one["y"] - ten["y"]) < 2
+    assert page.inner_text("#new-game-label") not in ("", "New game")
+    # Another language chosen in the page arrives then, and the page turns round.
+    page.select_option("#language", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert page.evaluate("document.documentElement.dir") == "ltr"
+    assert page.inner_text("#new-game-label") == "Neue Partie"
+    assert [url for url in asked if "/static/locale/" in url][1:] == [
+        url for url in asked if "/static/locale/de." in url
+    ]
+    assert seen.problems() == []
+    context.close()
