@@ -112,6 +112,87 @@ class BuildError(Exception):
     pass
 
 
+#: The site's own choices (docs/deploying.md, "Your own site"), beside index.html:
+#: read and checked at build time (ludeum/site.py); a bad file fails the build.
+SITE_FILE = ROOT / "ludeum.toml"
+SITE_MARKER = "<!-- site-config -->"
+#: Where the site's logo is published.
+SITE_DIR = "static/site"
+BRAND = '<a class="brand" id="home" href="./" aria-describedby="home-hint">Ludeum</a>'
+HOME_LINK_MARKER = "<!-- site-home-link -->"
+
+
+def load_site(path: Path):  # noqa: ANN201 (a ludeum.site.Site, imported here)
+    """The checked site of ``path`` (Ludeum as shipped when there is no such file),
+    made the current one for the prerendering steps."""
+    sys.path.insert(0, str(ROOT / "src"))
+    try:
+        from ludeum.site import SITE, SiteError, read_site, use
+    finally:
+        sys.path.pop(0)
+    if not path.is_file():
+        if path != SITE_FILE:
+            raise BuildError(f"no site file {path}")
+        use(SITE)
+        return SITE
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise BuildError(f"{path}: not a TOML file: {error}") from error
+    table = data.get("site")
+    logo = table.get("logo") if isinstance(table, dict) else None
+    named = path.parent / logo if isinstance(logo, str) and logo.strip() else None
+    size = named.stat().st_size if named is not None and named.is_file() else None
+    try:
+        site = read_site(data, size)
+    except SiteError as error:
+        raise BuildError(f"{path}: {error}") from error
+    use(site)
+    log(f"site: {path.name}: {', '.join(site.games)} in {', '.join(site.languages)}")
+    return site
+
+
+def apply_site(page: str, site, source: Path) -> str:  # noqa: ANN001
+    """The page with the site's choices in it: its JSON for the page's scripts and
+    Python, its title, logo and link back; the logo copied, the accent colour put in
+    the style sheet and the name in the web app manifest."""
+    for needed in (SITE_MARKER, BRAND, HOME_LINK_MARKER):
+        if page.count(needed) != 1:
+            raise BuildError(f"index.html must hold {needed} exactly once")
+    # Data, not code (the CSP allows it); "<" escaped so no value can close the element.
+    data = site.to_json().replace("<", "\\u003c")
+    block = f'<script type="application/json" id="site-config">{data}</script>'
+    page = page.replace(SITE_MARKER, block)
+    logo = ""
+    if site.logo:
+        copy(source.parent / site.logo, DIST / SITE_DIR / site.logo)
+        logo = f'<img class="brand-logo" src="{SITE_DIR}/{html.escape(site.logo)}" alt="">'
+    title = html.escape(site.title)
+    named = f'>{logo}<span id="site-title">{title}</span></a>'
+    page = page.replace(BRAND, BRAND.replace(">Ludeum</a>", named))
+    page = re.sub(r"<title>Ludeum: ", lambda m: f"<title>{title}: ", page, count=1)
+    home = ""
+    if site.home_url:
+        home = (f'<a class="site-home" href="{html.escape(site.home_url)}" target="_top">'
+                f"{html.escape(site.home_label)}</a>")  # fmt: skip
+    return page.replace(HOME_LINK_MARKER, home)
+
+
+def apply_site_files(site) -> None:  # noqa: ANN001
+    """The accent colour in the style sheet and the title in the manifest."""
+    css = DIST / "static" / "app.css"
+    default = "--accent: #0d5c63;"
+    text = css.read_text(encoding="utf-8")
+    if text.count(default) != 1:
+        raise BuildError(f"static/app.css must set {default!r} once")
+    css.write_text(text.replace(default, f"--accent: {site.accent};"), "utf-8")
+    manifest_path = DIST / "static" / "manifest.webmanifest"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest["name"] = manifest["short_name"] = site.title
+    manifest["theme_color"] = site.accent
+    manifest_path.write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", "utf-8")
+
+
 def log(msg: str) -> None:
     print(f"build: {msg}", flush=True)
 
@@ -176,10 +257,13 @@ def welcome_words() -> tuple[str, dict[str, str]]:
     markup with empty picture slots, and the pictures by game."""
     sys.path.insert(0, str(ROOT / "src"))
     try:
+        from ludeum.site import current
         from ludeum.welcome import CARDS, start_picture, welcome_html
     finally:
         sys.path.pop(0)
-    return welcome_html(pictures=False), {game: start_picture(game) for game, *_rest in CARDS}
+    return welcome_html(pictures=False), {
+        game: start_picture(game) for game, *_rest in CARDS if current().offers(game)
+    }
 
 
 PAGE_TEXT_MARKER = "<!-- prerendered-page-text -->"
@@ -256,8 +340,10 @@ def join_head_scripts(page: str) -> str:
     return page
 
 
-def copy_site() -> None:
+def copy_site(site_file: Path = SITE_FILE) -> None:
+    site = load_site(site_file)
     page = (ROOT / "index.html").read_text(encoding="utf-8")
+    page = apply_site(page, site, site_file)
     if page.count(BOARD_MARKER) != 1:
         raise BuildError(f"index.html must hold {BOARD_MARKER} exactly once")
     (DIST / "index.html").parent.mkdir(parents=True, exist_ok=True)
@@ -280,6 +366,7 @@ def copy_site() -> None:
         joined = rel.parent == Path("static") and rel.suffix == ".js" and rel.stem in HEAD_SCRIPTS
         if src.is_file() and rel.parts[:2] != ("static", "vendor") and not joined:
             copy(src, DIST / rel)
+    apply_site_files(site)
     publish_catalogs()
 
 
@@ -292,13 +379,14 @@ def language_options() -> str:
     sys.path.insert(0, str(ROOT / "src"))
     try:
         from ludeum.i18n import DEFAULT, LANGUAGES, direction
+        from ludeum.site import current
     finally:
         sys.path.pop(0)
     return "".join(
         f'<option value="{code}" lang="{code}"'
         + (' dir="rtl"' if direction(code) == "rtl" else "")
-        + f">{html.escape(name)}</option>"
-        for code, name in LANGUAGES.items()
+        + f">{html.escape(LANGUAGES[code])}</option>"
+        for code in current().languages
         if code != DEFAULT
     )
 
@@ -315,11 +403,12 @@ def publish_catalogs() -> None:
     downloads one catalog at most (none in English)."""
     sys.path.insert(0, str(ROOT / "src"))
     try:
-        from ludeum.i18n import DEFAULT, LANGUAGES, catalog_path
+        from ludeum.i18n import DEFAULT, catalog_path
+        from ludeum.site import current
     finally:
         sys.path.pop(0)
     published = {}
-    for code in LANGUAGES:
+    for code in current().languages:
         if code == DEFAULT:
             continue
         source = catalog_path(code)
@@ -1001,15 +1090,39 @@ def summary(started: float, notes: list[str]) -> None:
     )
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Build the site into dist/.")
+    parser.add_argument(
+        "--site",
+        type=Path,
+        default=SITE_FILE,
+        help="the site's file of choices (default: ludeum.toml beside index.html)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="build into this folder instead of dist/ (no deployable bundle is written then)",
+    )
+    parser.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="make no Python snapshot (every boot is plain; a quicker build)",
+    )
+    args = parser.parse_args(argv)  # fmt: skip
+    global DIST
+    if args.out is not None:
+        DIST = args.out.resolve()
     started = time.monotonic()
     try:
         ensure_node_modules()
         if DIST.exists():
             shutil.rmtree(DIST)
         # A bundle left from an earlier build must not outlive a failed one.
-        BUNDLE.unlink(missing_ok=True)
-        copy_site()
+        if args.out is None:
+            BUNDLE.unlink(missing_ok=True)
+        copy_site(args.site.resolve())
         notes = vendor_pyscript()
         vendor_pyodide()
         defer_shared_memory_probe()
@@ -1017,13 +1130,15 @@ def main() -> int:
         bundle_storage_stand_in()
         vendor_qr_encoder()
         check_config()
-        make_snapshot()
-        make_snapshot_without_jspi()
+        if not args.no_snapshot:
+            make_snapshot()
+            make_snapshot_without_jspi()
         address_files()
         write_first_visit_sizes()  # after every step that names a downloaded file
         generate_service_worker()
         precompress_site()
-        write_bundle()
+        if args.out is None:
+            write_bundle()
     except BuildError as exc:
         print(f"build: error: {exc}", file=sys.stderr)
         return 1

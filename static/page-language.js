@@ -51,6 +51,19 @@
         return code;
       }
     }
+    return fallback(table);
+  }
+
+  // The site's default language (its ludeum.toml, as the build wrote it), else English.
+  function fallback(table) {
+    try {
+      var site = JSON.parse(document.getElementById('site-config').textContent);
+      if (known(table, site.default_language)) {
+        return site.default_language;
+      }
+    } catch (error) {
+      // No site file: Ludeum as shipped.
+    }
     return 'en';
   }
 
@@ -62,7 +75,7 @@
     if (select) {
       select.value = code;
     }
-    if (!words.text) {
+    if (!words || !words.text) {
       return; // English: the page as written
     }
     document.title = words.title;

@@ -94,21 +94,26 @@ def language() -> str:
     return _current["language"]
 
 
-def choose_language(asked: str | None, stored: str | None, preferred) -> str:
+def choose_language(
+    asked: str | None, stored: str | None, preferred, offered=None, default: str = DEFAULT
+) -> str:
     """The page's language: the link's ``lang`` (already checked by ``ludeum.launch``),
     else the visitor's stored choice, else the first of the browser's preferred
     languages (``navigator.languages``) that we speak, by its primary subtag (fr-CA is
-    fr), else English. A stored value we do not speak (a language since removed) is
-    passed over, not shown as English. static/page-language.js makes the same choice
-    before Python starts, so the page does not change language when Python is up."""
+    fr), else the site's default (English unless its ``ludeum.toml`` says otherwise).
+    ``offered``: the site's languages (all of ``LANGUAGES`` unless it says otherwise).
+    A stored value we do not offer (a language since removed) is passed over, not
+    shown as the default. static/page-language.js makes the same choice before Python
+    starts, so the page does not change language when Python is up."""
+    offered = tuple(LANGUAGES) if offered is None else tuple(offered)
     for code in (asked, stored):
-        if code in LANGUAGES:
+        if code in offered:
             return code
     for tag in preferred:
         code = str(tag).split("-")[0].lower()
-        if code in LANGUAGES:
+        if code in offered:
             return code
-    return DEFAULT
+    return default if default in offered else offered[0]
 
 
 def _(message: str, **fields: object) -> str:

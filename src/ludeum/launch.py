@@ -18,6 +18,8 @@ from . import seats
 from .games import GAMES
 from .i18n import LANGUAGES, N_, _
 from .senet.rulesets import PRESETS
+from .site import Site
+from .site import current as current_site
 
 #: Lodestone's rulesets: one digit map for both colours (the default) or each colour
 #: reading the map from its own side (``LodestoneRules.per_colour_reading``).
@@ -158,8 +160,11 @@ def _choices(values) -> str:
     return ", ".join(values)
 
 
-def parse(query: str) -> Launch:
-    """The launch asked for by a URL's query string (with or without its ``?``)."""
+def parse(query: str, site: Site | None = None) -> Launch:
+    """The launch asked for by a URL's query string (with or without its ``?``), within
+    what the site offers (``ludeum.site``: its games, Senet readings and languages; a
+    value it does not offer is said and its default used)."""
+    site = current_site() if site is None else site
     problems: list[Problem] = []
     given: dict[str, str] = {}
     times: dict[str, int] = {}
@@ -196,8 +201,20 @@ def parse(query: str) -> Launch:
         value = choice(name, YES + NO)
         return None if value is None else value in YES
 
-    game = choice("game", GAMES)
-    language = choice("lang", tuple(LANGUAGES))
+    def offered(name: str, value: str | None, allowed) -> str | None:
+        if value is None or value in allowed:
+            return value
+        problems.append(
+            Problem(
+                N_("This site does not offer “{value}” for “{name}”: it offers {allowed}. "
+                   "The default is used."),
+                (("value", _quote(value)), ("name", name), ("allowed", _choices(allowed))),
+            )
+        )  # fmt: skip
+        return None
+
+    game = offered("game", choice("game", GAMES), site.games)
+    language = offered("lang", choice("lang", tuple(LANGUAGES)), site.languages)
     theme = choice("theme", THEMES)
     sound = flag("sound")
     kiosk = bool(flag("kiosk"))
@@ -211,12 +228,15 @@ def parse(query: str) -> Launch:
                                     (("game", ruleset_game.capitalize()),)))  # fmt: skip
         else:
             ruleset = choice("ruleset", allowed)
-        if ruleset is not None and game is None:
+        if ruleset_game == "senet" and ruleset is not None and not site.offers_ruleset(ruleset):
+            offered_presets = [p for p in allowed if site.offers_ruleset(p)]
+            ruleset = offered("ruleset", ruleset, offered_presets)
+        if ruleset is not None and game is None and site.offers(ruleset_game):
             game = ruleset_game
 
     players = _players(given, choice, problems)
 
-    idle = IDLE_DEFAULT
+    idle = site.idle_seconds
     if "idle" in given:
         low, high = IDLE_RANGE
         text = given["idle"]
@@ -227,7 +247,7 @@ def parse(query: str) -> Launch:
                 N_("“idle” must be a whole number of seconds from {low} to {high}, "
                    "not “{value}”. The default, {default} seconds, is used."),
                 (("low", str(low)), ("high", str(high)), ("value", _quote(text)),
-                 ("default", str(IDLE_DEFAULT))),
+                 ("default", str(site.idle_seconds))),
             ))  # fmt: skip
 
     record, at = _record(given, problems)
@@ -244,6 +264,8 @@ def parse(query: str) -> Launch:
                                    "is ignored here."), ()))  # fmt: skip
         friend = None
     lesson, lesson_step = _lesson(given, choice, problems)
+    if lesson is not None and offered("lesson", lesson, site.games) is None:
+        lesson, lesson_step = None, 0
     if record is not None and kiosk:
         # A kiosk plays its own games between visitors: nothing to look at read-only.
         problems.append(Problem(N_("A kiosk does not show shared games, so “record” is "

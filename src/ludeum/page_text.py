@@ -16,7 +16,8 @@ import re
 from collections.abc import Callable, Mapping
 from html import unescape
 
-from .i18n import DEFAULT, LANGUAGES, N_, _, catalog_path, direction, language, set_language
+from .i18n import DEFAULT, N_, _, catalog_path, direction, language, set_language
+from .site import current as current_site
 
 #: Words shown only until the app is ready, which then replaces them (so they are not
 #: in the page's PAGE_TEXT, which a change of language sets again).
@@ -45,7 +46,7 @@ BOOT_TEXT = {
     "boot-progress-opening": N_("Opening the game…"),
 }
 #: The page's <title> before the app names the game it shows: the start game's.
-TITLE = N_("Ludeum: {game}")
+TITLE = N_("{site}: {game}")
 START_GAME = N_("Senet")
 
 _LABEL = re.compile(r'aria-label="([^"]*)"')
@@ -108,8 +109,9 @@ def prerendered(
         english_pictures = (
             {game: _wordless(svg) for game, svg in welcome()[1].items()} if welcome else {}
         )
-        table: dict[str, dict] = {DEFAULT: {}}
-        for code in LANGUAGES:
+        offered = current_site().languages
+        table: dict[str, dict] = {DEFAULT: {}} if DEFAULT in offered else {}
+        for code in offered:
             if code == DEFAULT:
                 continue
             if set_language(code) != code:
@@ -120,7 +122,7 @@ def prerendered(
             words = {**page_text, **BOOT_TEXT}
             table[code] = {
                 "dir": direction(code),
-                "title": _(TITLE, game=_(START_GAME)),
+                "title": _(TITLE, site=current_site().title, game=_(START_GAME)),
                 "text": {id_: _(message) for id_, message in words.items()},
                 "board": board_labels(drawn),
                 "board_text": board_words(drawn),

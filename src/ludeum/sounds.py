@@ -197,15 +197,16 @@ def sound_for(before, after, people: Collection[int] = (0, 1)) -> str | None:
     return "move"
 
 
-def sound_on(asked: bool | None, stored: str | None, framed: bool) -> bool:
+def sound_on(asked: bool | None, stored: str | None, framed: bool, site: bool = True) -> bool:
     """Whether sound is on at start: as the URL asks (``sound=on|off``, a kiosk's
-    setting), else as the visitor last chose on this device, else on, except in
-    another site's frame, which stays quiet until the visitor turns sound on."""
+    setting), else as the visitor last chose on this device, else as the site says
+    (``ludeum.toml``'s ``[sound] on``: on unless it says off), except in another
+    site's frame, which stays quiet until the visitor turns sound on."""
     if asked is not None:
         return asked
     if stored in ("on", "off"):
         return stored == "on"
-    return not framed
+    return site and not framed
 
 
 def noise_samples(count: int, seed: int = 26) -> list[float]:

@@ -25,6 +25,7 @@ from .i18n import N_, _
 from .launch import PARAMETERS
 from .senet.rulesets import JEQUIER, JEQUIER_LUDII, KENDALL_OPTIONS, TAIT, SenetRules, kendall
 from .senet.setup_form import KENDALL_LABELS
+from .site import current as current_site
 
 #: The games, in the order of their cards: (game, pitch, typical length). The names are
 #: the games' own (``ui.title``), so they are not repeated here.
@@ -130,8 +131,9 @@ def choice_from_data(data: dict[str, str]) -> Choice:
     checked: anything unknown falls back to Senet, two people, the default reading."""
     from .games import GAMES
 
-    game = data.get("game", "senet")
-    game = game if game in GAMES else "senet"
+    site = current_site()
+    game = data.get("game", "")
+    game = game if game in GAMES and site.offers(game) else site.default_game
     opponent = data.get("opponent", "human")
     level = data.get("level", WATCH_LEVEL)
     level = level if level in seats.LEVELS else WATCH_LEVEL
@@ -144,7 +146,9 @@ def choice_from_data(data: dict[str, str]) -> Choice:
     options: dict = {}
     if game == "senet":
         ticked = frozenset(data.get("kendall", "").split(",")) & set(KENDALL_OPTIONS)
-        options["rules"] = senet_rules(data.get("reading", "jequier"), ticked)
+        reading = data.get("reading", site.default_reading)
+        reading = reading if reading in site.readings else site.default_reading
+        options["rules"] = senet_rules(reading, ticked)
     return Choice(game, options, players)
 
 
@@ -207,9 +211,12 @@ def readings_html() -> str:
     four options, and the way to the custom rules (the new-game dialog)."""
     summary, legend = _words(OTHER_READINGS, OTHER_READINGS_SHORT), _("Senet: the reading played")
     options_legend, custom_button = _("Kendall's options"), _("Choose the custom rules…")
+    site = current_site()
     rows = []
     for value, name, line in READINGS:
-        checked = " checked" if value == "jequier" else ""
+        if value not in site.readings:
+            continue
+        checked = " checked" if value == site.default_reading else ""
         rows.append(
             f'<label class="welcome-reading"><input type="radio" name="welcome-reading" '
             f'value="{value}"{checked}><span><strong>{escape(_(name))}</strong> '
@@ -225,13 +232,19 @@ def readings_html() -> str:
                 f'<fieldset class="welcome-kendall"><legend>{escape(options_legend)}'
                 f"</legend>{boxes}</fieldset>"
             )
+    custom = (
+        f'<p class="welcome-custom">{escape(_(CUSTOM_LINE))} '
+        f'<button type="button" class="link-button" data-game="senet" data-custom="1">'
+        f"{escape(custom_button)}</button></p>"
+        if "custom" in site.readings
+        else ""
+    )
+    if len(site.readings) < 2:  # one reading and no custom rules: nothing to choose
+        return ""
     return (
         f'<details class="welcome-readings" id="welcome-readings"><summary>{summary}'
         f'</summary><fieldset class="welcome-reading-list"><legend class="visually-hidden">'
-        f"{escape(legend)}</legend>{''.join(rows)}</fieldset>"
-        f'<p class="welcome-custom">{escape(_(CUSTOM_LINE))} '
-        f'<button type="button" class="link-button" data-game="senet" data-custom="1">'
-        f"{escape(custom_button)}</button></p></details>"
+        f"{escape(legend)}</legend>{''.join(rows)}</fieldset>{custom}</details>"
     )
 
 
@@ -352,9 +365,16 @@ def link_games_html(games: list[LinkGame]) -> str:
 def welcome_html(*, pictures: bool = True) -> str:
     """The welcome section's content (the ``<section id="welcome">`` itself is the
     page's): the Continue card's frame, then a list of the games' cards."""
-    heading, intro = _("Choose a game"), _("Three board games, for one or two players.")
+    offered = [card for card in CARDS if current_site().offers(card[0])]
+    heading = _("Choose a game")
+    if len(offered) == 3:
+        intro = _("Three board games, for one or two players.")
+    elif len(offered) == 2:
+        intro = _("Two board games, for one or two players.")
+    else:
+        intro = _("A board game for one or two players.")
     by_links = _("Play a friend on another device")
-    cards = "".join(card_html(g, p, n, picture=pictures) for g, p, n in CARDS)
+    cards = "".join(card_html(g, p, n, picture=pictures) for g, p, n in offered)
     return (
         f"{continue_html()}"
         '<div id="welcome-links" class="welcome-links" hidden></div>'

@@ -10,6 +10,7 @@ from pyscript import document, window
 
 from ludeum import table as tables
 from ludeum.i18n import _
+from ludeum.site import current as current_site
 
 from .page import element, listen
 from .screen import GameScreen
@@ -17,9 +18,9 @@ from .screen import GameScreen
 #: The "Are you still there?" countdown, in seconds (shorter if the idle time is).
 COUNTDOWN_SECONDS = 20
 #: Between visitors the computer plays itself ("attract mode") at ATTRACT_LEVEL,
-#: slowly (web/pacing.py), and starts again ATTRACT_RESTART_MS after a game.
+#: slowly (web/pacing.py), and starts again after a game: after the site's
+#: ``[kiosk] attract_pause_seconds`` (ludeum.toml; 8 unless it says otherwise).
 ATTRACT_LEVEL = "medium"
-ATTRACT_RESTART_MS = 8000
 
 
 class Kiosk:
@@ -81,7 +82,8 @@ class Kiosk:
             if self.screen.attract and request == self.screen.table.request:
                 self._attract_game()
 
-        window.setTimeout(create_once_callable(again), ATTRACT_RESTART_MS)
+        pause_ms = current_site().attract_pause_seconds * 1000
+        window.setTimeout(create_once_callable(again), pause_ms)
 
     def leave_attract(self) -> None:
         """Someone touched the screen: a fresh game for the visitor."""

@@ -19,6 +19,7 @@ from ludeum import lessons, seats
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.lessons import attempt as attempts
+from ludeum.site import current as current_site
 
 from .page import announce, arrow_on_board, element, focus_cell, listen
 
@@ -317,7 +318,7 @@ class Lessons:
         element("lesson-compare").hidden = not step.compare or self.readings is None
         if focus is not None:
             focus_cell(board, focus)
-        document.title = _("Ludeum: {game}", game=_(item.title))
+        document.title = _("{site}: {game}", site=current_site().title, game=_(item.title))
         if self.announced != (item.id, self.index):  # a step's task is said once
             self.announced = (item.id, self.index)
             announce(_(step.task))

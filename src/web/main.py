@@ -9,9 +9,10 @@ the drawings and what a tap means come from each game's pure ``ui`` module
 
 from __future__ import annotations
 
-from pyscript import window
+from pyscript import document, window
 
 from ludeum import launch as launching
+from ludeum import site
 from ludeum.i18n import _
 from web.compare import Compare
 from web.drag import BoardDrag
@@ -33,6 +34,9 @@ from web.your_games import YourGames
 
 
 def main() -> None:
+    # The site's own choices (its ludeum.toml, written into the page by the build).
+    written = document.getElementById("site-config")
+    site.use(site.from_json(str(written.textContent) if written else None))
     launch = launching.parse(str(window.location.search))
     storage = Storage()
     settings = Settings(storage, launch)

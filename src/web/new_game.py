@@ -15,10 +15,10 @@ from pyscript import window
 from ludeum import launch as launching
 from ludeum import seats
 from ludeum import table as tables
-from ludeum.games import GAMES
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.senet import JEQUIER, PRESETS
+from ludeum.site import current as current_site
 
 from .page import announce, element, listen
 
@@ -51,10 +51,13 @@ class NewGame:
         from ludeum.lodestone import LodestoneRules
 
         launch = self.launch
-        game = launch.game or "senet"
+        site = current_site()
+        game = launch.game or site.default_game
         options: dict = {}
         if game == "senet" and launch.ruleset:
             options["rules"] = PRESETS[launch.ruleset]
+        elif game == "senet":  # the site's default reading (Jéquier's unless it chose)
+            options["rules"] = PRESETS[site.default_reading]
         if game == "lodestone" and launch.ruleset:
             reading = launch.ruleset == "per_colour_reading"
             options["lodestone_rules"] = LodestoneRules(per_colour_reading=reading)
@@ -130,8 +133,8 @@ class NewGame:
         values = {}
         for entry in window.FormData.new(element("new-game-form")).entries():
             values[str(entry[0])] = str(entry[1])
-        game = values.get("game", "senet")
-        game = game if game in GAMES else "senet"
+        game = values.get("game", "")
+        game = game if current_site().offers(game) else current_site().default_game
         rules, self.first_choice = choice_from_form(values)
         lodestone_rules = LodestoneRules(per_colour_reading="per_colour_reading" in values)
         players = seats.from_form(values)

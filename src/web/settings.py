@@ -19,6 +19,7 @@ from ludeum.i18n import (
     language,
     set_language,
 )
+from ludeum.site import current as current_site
 
 from .page import element, listen, translate_page
 from .screen import GameScreen
@@ -43,8 +44,13 @@ class Settings:
         self.storage = storage
         self.screen: GameScreen | None = None
         # The language asked for; shown once its catalog is here (fetched if not).
+        site = current_site()
         self.wanted = choose_language(
-            launch.language, storage.get(LANGUAGE_KEY), _browser_languages()
+            launch.language,
+            storage.get(LANGUAGE_KEY),
+            _browser_languages(),
+            site.languages,
+            site.default_language,
         )
         self.apply_language(self.wanted)
         if not has_catalog(self.wanted):  # its download with the engine failed
@@ -56,7 +62,9 @@ class Settings:
         self.apply_motion(storage.get(MOTION_KEY) == "reduced")
         self.sound = Sound()
         framed = bool(document.documentElement.hasAttribute("data-framed"))
-        self.apply_sound(sounds.sound_on(launch.sound, storage.get(SOUND_KEY), framed))
+        self.apply_sound(
+            sounds.sound_on(launch.sound, storage.get(SOUND_KEY), framed, current_site().sound)
+        )
 
     def apply_language(self, code: str) -> None:
         code = set_language(code)

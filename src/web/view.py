@@ -14,6 +14,7 @@ from ludeum import seats
 from ludeum import table as tables
 from ludeum.i18n import _
 from ludeum.player_cards import cards_html, result_html
+from ludeum.site import current as current_site
 
 from .page import element, focus_cell, listen, watch_only
 
@@ -112,7 +113,7 @@ class View:
         element("status").textContent = tables.status(table)
         element("game-name").textContent = ui.title()
         element("app").dataset.game = ui.GAME  # the layout differs a little per game
-        document.title = _("Ludeum: {game}", game=ui.title())
+        document.title = _("{site}: {game}", site=current_site().title, game=ui.title())
         if screen.welcome is not None:
             screen.welcome.name_address()  # the address names the game too
         computer = not table.here_to_play()  # the computer's turn, or a friend's

@@ -106,7 +106,7 @@ def test_a_pass_and_the_draws():
     )
     quick = new_game(LodestoneRules(moves_without_capture=1)).apply(KingFile(4))
     quick = quick.apply(KingFile(3))
-    assert said(quick, move("a1-a3")).endswith("1 moves without a capture: a draw.")
+    assert said(quick, move("a1-a3")).endswith("1 move without a capture: a draw.")
 
 
 def test_every_action_of_random_games_gets_words():

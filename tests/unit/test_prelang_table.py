@@ -87,7 +87,11 @@ def test_the_french_words_are_the_catalogs_translations(build, table) -> None:
     assert french["text"] == {id_: _(message) for id_, message in messages.items()}
     assert french["text"]["throw"] == "Décider qui commence"  # the start is in the opening
     assert french["text"]["status"] == "Chargement du jeu…"
-    assert french["title"] == _("Ludeum: {game}", game=_("Senet")) == "Ludeum\u00a0: Senet"
+    assert (
+        french["title"]
+        == _("{site}: {game}", site="Ludeum", game=_("Senet"))
+        == "Ludeum\u00a0: Senet"
+    )
     drawn = board_svg(new_game())  # the app's own French drawing of the start
     assert french["board"] == page_text.board_labels(drawn)
     assert french["board_text"] == page_text.board_words(drawn)
@@ -107,7 +111,7 @@ def test_english_is_the_page_as_written(build) -> None:
         if (written := " ".join(page.by_id.get(id_, "").split())) != message
     }
     assert differ == {}
-    assert page.title == _(page_text.TITLE, game=_(page_text.START_GAME))
+    assert page.title == _(page_text.TITLE, site="Ludeum", game=_(page_text.START_GAME))
 
 
 def test_the_built_page_carries_the_table_as_data_not_code(build, tmp_path) -> None:

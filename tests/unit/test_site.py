@@ -1,279 +1,159 @@
-"""The site's wiring: pyscript.toml ships every Python module the app imports, at
-the path Python will import it from; the interpreter is the self-hosted Pyodide;
-the engine never touches the browser; and the page loads nothing from another
-host (every URL in index.html is relative, so the site works under any sub-path)."""
+"""A museum's own site (issue 39): ludeum.toml is checked key by key, each fault named
+with its key and value; what it offers bounds the URL's parameters, the welcome
+screen, the New game dialog, the languages and the defaults."""
 
 from __future__ import annotations
 
-import ast
-import os
-import re
-import subprocess
-import sys
 import tomllib
-from html.parser import HTMLParser
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from ludeum import launch, site, sounds, welcome
+from ludeum.i18n import choose_language
+from ludeum.senet.setup_form import form_html
+from ludeum.site import SITE, Site, SiteError, contrast, from_json, read_site
+
 ROOT = Path(__file__).resolve().parents[2]
-SRC = ROOT / "src"
-ENGINE = SRC / "ludeum"
-APP = SRC / "web" / "main.py"
-BROWSER_MODULES = {"js", "pyscript", "pyodide"}
+SENET_IN_ARABIC = {
+    "games": {"offered": ["senet"], "senet_readings": ["jequier", "tait"]},
+    "languages": {"offered": ["ar", "en"], "default": "ar"},
+}
 
 
-def config() -> dict:
-    return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+@pytest.fixture
+def senet_in_arabic() -> Iterator[Site]:
+    chosen = read_site(SENET_IN_ARABIC)
+    site.use(chosen)
+    yield chosen
+    site.use(SITE)
 
 
-def engine_modules() -> list[Path]:
-    return sorted(ENGINE.rglob("*.py"))
+def test_the_shipped_file_is_ludeum_as_shipped_and_names_every_key() -> None:
+    data = tomllib.loads((ROOT / "ludeum.toml").read_text(encoding="utf-8"))
+    assert read_site(data) == SITE
+    named = {(table, key) for table, keys in data.items() for key in keys}
+    assert named == {(table, key) for table, keys in site.KEYS.items() for key in keys}
 
 
-# -- which modules the app imports ----------------------------------------------------------------
+def test_no_file_and_an_empty_one_are_the_shipped_site() -> None:
+    assert read_site({}) == SITE and SITE.games == ("senet", "squadro", "lodestone")
 
 
-def module_file(dotted: str) -> Path | None:
-    """The file under src/ that defines a module, or None (stdlib, browser, other)."""
-    base = SRC.joinpath(*dotted.split("."))
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
-def package_of(path: Path) -> str:
-    # The package a file's relative imports start from: its folder, for an
-    # __init__.py as for any other module.
-    return ".".join(path.relative_to(SRC).with_suffix("").parts[:-1])
-
-
-def imported_modules(path: Path) -> set[str]:
-    """Dotted names of every module a file imports (and their parent packages)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                package = package_of(path).split(".")
-                package = package[: len(package) - (node.level - 1)]
-                base = ".".join(package + ([node.module] if node.module else []))
-            else:
-                base = node.module
-            names.add(base)
-            # ``from package import module`` imports the submodule too.
-            names.update(f"{base}.{alias.name}" for alias in node.names)
-    with_parents = set()
-    for name in names:
-        parts = name.split(".")
-        with_parents.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-    return with_parents
-
-
-def app_closure() -> set[Path]:
-    """Every file under src/ that loading src/web/main.py imports, directly or not."""
-    seen: set[Path] = set()
-    todo = [APP]
-    while todo:
-        path = todo.pop()
-        for name in imported_modules(path):
-            found = module_file(name)
-            if found and found not in seen:
-                seen.add(found)
-                todo.append(found)
-    return seen
-
-
-def source_key(path: Path) -> str:
-    return path.relative_to(ROOT).as_posix()
-
-
-def test_the_app_imports_the_engine_modules_it_uses():
-    closure = {source_key(p) for p in app_closure()}
-    # A sanity check of the import walk itself: main imports these, directly or not.
-    assert {
-        "src/ludeum/__init__.py",
-        "src/ludeum/saves.py",
-        "src/ludeum/senet/__init__.py",
-        "src/ludeum/games.py",
-        "src/ludeum/senet/moves.py",
-        "src/ludeum/history.py",
-        "src/web/screen.py",
-        "src/web/storage.py",
-    } <= closure
-    assert "src/web/main.py" not in closure
-
-
-def test_the_loader_unpacks_the_engine_archive_where_python_imports_it():
-    # The build packs src/ludeum into src/ludeum.zip (tests/e2e/test_bundle.py checks
-    # its content). Our loader, not PyScript's [files], fetches it, as soon as the
-    # page runs the loader, and unpacks it into the interpreter's working directory.
-    assert "files" not in config()
-    loader = (ROOT / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
-    assert loader.count("new URL('../src/ludeum.zip', import.meta.url)") == 1
-    assert "const HOME = '/home/pyodide';" in loader
-    assert "unpackArchive(archive, 'zip', { extractDir: HOME })" in loader
-
-
-def test_the_interpreter_is_the_self_hosted_pyodide():
-    # PyScript loads our snapshot loader, which loads the vendored Pyodide beside it.
-    interpreter = config()["interpreter"]
-    assert interpreter == "static/python-snapshot.mjs"
-    assert "://" not in interpreter and not interpreter.startswith("/")
-    loader = (ROOT / interpreter).read_text(encoding="utf-8")
-    imported = re.findall(r"""^import .* from '([^']+)';""", loader, re.MULTILINE)
-    # ... and the one module of ours that lets PyScript start under the policy.
-    assert imported == ["./vendor/pyodide/pyodide.mjs", "./pyscript-without-eval.mjs"]
-    # scripts/build.py vendors that very file into dist/static/vendor/pyodide/.
-    build = ast.parse((ROOT / "scripts" / "build.py").read_text(encoding="utf-8"))
-    vendored = next(
-        ast.literal_eval(node.value)
-        for node in build.body
-        if isinstance(node, ast.Assign)
-        and any(getattr(t, "id", None) == "PYODIDE_FILES" for t in node.targets)
-    )
-    assert "pyodide.mjs" in vendored
-
-
-def test_the_config_asks_for_no_packages_from_the_network():
-    # The vendored Pyodide is stdlib-only: packages would be fetched from a CDN.
-    assert not {"packages", "js_modules"} & set(config())
-
-
-# -- the engine stays out of the browser -----------------------------------------------------------
-
-
-def top_level_imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and not node.level:
-            names.add(node.module.split(".")[0])
-        elif isinstance(node, ast.Call):  # __import__("js"), importlib.import_module("js")
-            callee = ast.unparse(node.func)
-            if callee in ("__import__", "importlib.import_module") and node.args:
-                if isinstance(node.args[0], ast.Constant):
-                    names.add(str(node.args[0].value).split(".")[0])
-    return names
-
-
-@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: p.relative_to(SRC).as_posix())
-def test_engine_module_imports_nothing_from_the_browser(path):
-    assert top_level_imports(path) & BROWSER_MODULES == set()
-
-
-@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: p.relative_to(SRC).as_posix())
-def test_engine_module_imports_only_the_standard_library_and_itself(path):
-    outside = top_level_imports(path) - set(sys.stdlib_module_names) - {"__future__", "ludeum"}
-    assert outside == set()
-
-
-def test_the_browser_check_sees_browser_imports():
-    # The glue does import the browser: the same check must see it there.
-    assert top_level_imports(SRC / "web" / "page.py") & BROWSER_MODULES == {"pyscript", "pyodide"}
-
-
-def test_the_engine_imports_cleanly_on_cpython_with_warnings_as_errors(tmp_path):
-    modules = sorted(
-        package_of(p) if p.name == "__init__.py" else f"{package_of(p)}.{p.stem}"
-        for p in engine_modules()
-    )
-    assert "ludeum.senet.svg" in modules and "ludeum.saves" in modules
-    code = (
-        "import importlib, sys\n"
-        f"for name in {modules!r}:\n"
-        "    importlib.import_module(name)\n"
-        f"browser = {sorted(BROWSER_MODULES)!r}\n"
-        "assert not set(browser) & set(sys.modules), sorted(set(browser) & set(sys.modules))\n"
-        "print(len(sys.modules) > 0)\n"
-    )
-    env = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONDONTWRITEBYTECODE": "1"}
-    result = subprocess.run(
-        [sys.executable, "-W", "error", "-X", "dev", "-c", code],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stderr == "" and result.stdout == "True\n"
-    assert sys.version_info >= (3, 11)
-
-
-# -- the page ------------------------------------------------------------------------------------
-
-
-class References(HTMLParser):
-    """Every URL-valued attribute of the page, with the tag that holds it."""
-
-    URL_ATTRIBUTES = {"src", "href", "config", "action", "poster", "data", "manifest"}
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[tuple[str, str, str]] = []
-
-    def handle_starttag(self, tag, attrs):
-        for name, value in attrs:
-            if name in self.URL_ATTRIBUTES and value is not None:
-                self.found.append((tag, name, value))
-
-    handle_startendtag = handle_starttag
-
-
-def page_references() -> list[tuple[str, str, str]]:
-    parser = References()
-    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
-    return parser.found
-
-
-def test_the_page_references_only_relative_urls():
-    references = page_references()
-    assert len(references) >= 6
-    absolute = [
-        value
-        for _tag, _name, value in references
-        if value.lower().startswith(("http", "/", "\\"))
-        or "://" in value
-        or value.lower().startswith(("data:", "javascript:"))
-    ]
-    assert absolute == []
-
-
-def test_the_page_references_files_that_exist_or_the_build_vendors():
-    for _tag, _name, value in page_references():
-        path = value.split("#")[0].split("?")[0]
-        if path.startswith("static/vendor/"):
-            continue  # copied from node_modules by scripts/build.py
-        if path == "./":
-            path = "index.html"  # the page itself: the header's link to all games
-        assert (ROOT / path).is_file(), f"index.html references missing {value}"
-
-
-def test_the_page_runs_the_app_with_the_checked_config():
-    scripts = [(tag, name, value) for tag, name, value in page_references() if tag == "script"]
-    assert ("script", "src", "src/web/main.py") in scripts
-    assert ("script", "config", "pyscript.toml") in scripts
-    assert ("script", "src", "static/vendor/pyscript/core.js") in scripts
-
-
-UI_FUNCTIONS = (
-    "title", "start", "board_svg", "side_svg", "status", "log_entry", "game_log",
-    "ruleset_name", "reading_name", "can_throw", "throw", "pass_move", "last_move", "tap",
-    "rules_page", "seat_to_play", "piece_name", "side_label", "describe_move", "announce",
+@pytest.mark.parametrize(
+    ("data", "key", "says"),
+    [
+        ({"colours": {}}, "colours", "not a table"),
+        ({"games": {"offer": ["senet"]}}, "games.offer", "not a key of [games]"),
+        ({"games": ["senet"]}, "games", "must be a table"),
+        ({"games": {"offered": ["chess"]}}, "games.offered", "“chess” is not a game"),
+        ({"games": {"offered": "senet"}}, "games.offered", "must be a list"),
+        ({"games": {"offered": []}}, "games.offered", "at least one game"),
+        ({"games": {"offered": ["senet", "senet"]}}, "games.offered", "twice"),
+        ({"games": {"offered": ["squadro"], "default": "senet"}}, "games.default", "not an"),
+        ({"games": {"senet_readings": ["ludii"]}}, "games.senet_readings", "not a Senet reading"),
+        ({"games": {"senet_readings": ["custom"]}}, "games.senet_readings", "besides the custom"),
+        ({"games": {"senet_default": "custom"}}, "games.senet_default", "not the custom rules"),
+        ({"games": {"senet_readings": ["tait"], "senet_default": "kendall"}},
+         "games.senet_default", "not an offered"),
+        ({"languages": {"offered": ["en", "es"]}}, "languages.offered", "“es” is not a language"),
+        ({"languages": {"offered": ["fr"], "default": "en"}}, "languages.default", "not an"),
+        ({"site": {"title": ""}}, "site.title", "must not be empty"),
+        ({"site": {"title": 7}}, "site.title", "text in quotes"),
+        ({"site": {"title": "x" * 41}}, "site.title", "longer than 40"),
+        ({"site": {"title": "Musée\n"}}, "site.title", None),  # trailing space trimmed: fine
+        ({"site": {"title": "Mus\x07ée"}}, "site.title", "control character"),
+        ({"site": {"home_url": "javascript:alert(1)", "home_label": "Back"}},
+         "site.home_url", "http:// or https://"),
+        ({"site": {"home_url": "https://museum.example/"}}, "site.home_label", "is needed too"),
+        ({"site": {"home_label": "Back"}}, "site.home_url", "is needed too"),
+        ({"site": {"logo": "../secret.png"}}, "site.logo", "a file beside"),
+        ({"site": {"logo": "logo.gif"}}, "site.logo", "ending in"),
+        ({"site": {"logo": "logo.svg"}}, "site.logo", "no such file"),
+        ({"look": {"accent": "teal"}}, "look.accent", "#rrggbb"),
+        ({"look": {"accent": "#88ccff"}}, "look.accent", "on the page"),
+        ({"kiosk": {"idle_seconds": "90"}}, "kiosk.idle_seconds", "without quotes"),
+        ({"kiosk": {"idle_seconds": 2}}, "kiosk.idle_seconds", "from 5 to 3600"),
+        ({"kiosk": {"attract_pause_seconds": 0}}, "kiosk.attract_pause_seconds", "from 1 to 600"),
+        ({"sound": {"on": "yes"}}, "sound.on", "true or false"),
+    ],
 )  # fmt: skip
+def test_each_bad_value_is_named_by_its_key_and_value(data, key, says) -> None:
+    if says is None:
+        read_site(data)
+        return
+    with pytest.raises(SiteError) as raised:
+        read_site(data)
+    assert raised.value.key == key and says in str(raised.value)
+    assert str(raised.value).startswith(f"{key} = ")
 
 
-def test_every_game_offers_the_whole_ui_surface_the_glue_calls():
-    from ludeum.games import GAMES, ui
+def test_a_logo_must_be_small_since_every_first_visit_downloads_it() -> None:
+    good = read_site({"site": {"logo": "museum.svg"}}, logo_size=9_000)
+    assert good.logo == "museum.svg"
+    with pytest.raises(SiteError, match="at most 100,000"):
+        read_site({"site": {"logo": "museum.png"}}, logo_size=250_000)
 
-    for game in GAMES:
-        module = ui(game)
-        assert module.GAME == game
-        missing = [name for name in UI_FUNCTIONS if not callable(getattr(module, name, None))]
-        assert missing == [], f"{game}: {missing}"
+
+def test_the_accent_contrast_is_wcag_aa_on_every_background_it_meets() -> None:
+    assert round(contrast("#000000", "#ffffff"), 1) == 21.0
+    assert contrast(SITE.accent, "#ffffff") >= 4.5
+    museum = read_site({"look": {"accent": "#7A2E12"}})
+    assert museum.accent == "#7a2e12"
+
+
+def test_the_page_reads_back_what_the_build_wrote_and_never_fails_on_it(senet_in_arabic) -> None:
+    assert from_json(senet_in_arabic.to_json()) == senet_in_arabic
+    assert from_json(None) == SITE and from_json("{not json") == SITE
+    assert from_json('{"games": ["chess"], "default_game": "chess"}') == SITE
+
+
+def test_a_link_to_what_the_site_does_not_offer_says_so_and_uses_the_default(senet_in_arabic):
+    asked = launch.parse("game=squadro&lang=fr&ruleset=kendall_trap&lesson=lodestone")
+    assert asked.game is None and asked.language is None and asked.ruleset is None
+    assert asked.lesson is None
+    said = [problem.text() for problem in asked.problems]
+    assert said[0] == (
+        "This site does not offer “squadro” for “game”: it offers senet. The default is used."
+    )
+    assert any("“fr” for “lang”: it offers ar, en" in line for line in said)
+    assert any("“kendall_trap” for “ruleset”: it offers jequier, tait" in line for line in said)
+    kept = launch.parse("ruleset=tait&lang=en")
+    assert (kept.game, kept.ruleset, kept.language, kept.problems) == ("senet", "tait", "en", ())
+
+
+def test_the_kiosk_idle_time_defaults_to_the_sites() -> None:
+    site.use(read_site({"kiosk": {"idle_seconds": 300}}))
+    try:
+        assert launch.parse("kiosk=1").idle_seconds == 300
+        assert launch.parse("kiosk=1&idle=60").idle_seconds == 60
+    finally:
+        site.use(SITE)
+
+
+def test_the_welcome_screen_and_new_game_offer_only_the_sites_games(senet_in_arabic) -> None:
+    page = welcome.welcome_html()
+    assert 'data-game="senet"' in page and 'data-game="squadro"' not in page
+    assert "A board game for one or two players." in page
+    assert 'value="tait"' in page and 'value="kendall"' not in page
+    assert "custom" not in page  # not offered: no way to the custom rules
+    form = form_html()
+    assert 'name="game" value="senet"' in form and 'value="lodestone"' not in form
+    assert 'name="reading" value="tait"' in form and 'name="reading" value="kendall"' not in form
+    chosen = welcome.choice_from_data({"game": "squadro", "reading": "kendall"})
+    assert chosen.game == "senet" and chosen.options["rules"].preset == "jequier"
+
+
+def test_the_language_is_chosen_among_the_sites_with_its_default_last() -> None:
+    offered = ("ar", "en")
+    assert choose_language(None, None, ["fr-FR"], offered, "ar") == "ar"
+    assert choose_language("fr", "fr", ["en-GB"], offered, "ar") == "en"
+    assert choose_language(None, None, ["de"], ("ar", "de"), "ar") == "de"
+    assert choose_language(None, None, [], ("de",), "en") == "de"
+
+
+def test_sound_starts_as_the_site_says_until_the_visitor_chooses() -> None:
+    assert sounds.sound_on(None, None, framed=False, site=False) is False
+    assert sounds.sound_on(None, "on", framed=False, site=False) is True
+    assert sounds.sound_on(None, None, framed=False) is True

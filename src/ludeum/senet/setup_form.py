@@ -14,6 +14,7 @@ from html import escape
 from .. import saves, seats
 from ..i18n import N_, _
 from ..lodestone.rules import LodestoneRules
+from ..site import current as current_site
 from .rulesets import JEQUIER, JEQUIER_LUDII, KENDALL_OPTIONS, TAIT, SenetRules, kendall
 
 #: The readings offered first, in the order shown.
@@ -140,12 +141,15 @@ def form_html(
     starts. ``name`` and ``friend``: as ``players_html``."""
     reading = reading_of(current)
     # Messages stay outside f-strings: the extractor does not look inside them.
+    site = current_site()
     out = [_fieldset("games", _("Game"))]
-    out.append(_radios("game", GAMES, game))
+    out.append(_radios("game", [g for g in GAMES if site.offers(g[0])], game))
     out.append("</fieldset>")
     out.append(players_html(players, name, friend))
     out.append(_fieldset("readings", _("Rules")))
     for value, label, hint in READINGS:
+        if value not in site.readings:
+            continue
         checked = " checked" if value == reading else ""
         out.append(
             f'<label class="choice"><input type="radio" name="reading" value="{value}"{checked}>'

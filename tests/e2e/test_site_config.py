@@ -1,0 +1,118 @@
+"""A museum's own site, built and booted (issue 39): a ludeum.toml that offers only
+Senet, in Arabic and English, with the museum's name, logo, link back and colour,
+gives a site that shows just that, says so for a link to anything else, and
+publishes neither the French nor the German words; a bad file fails the build with
+a message naming the key and the value, and writes no site."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from harness import ROOT, SiteServer, wait_ready
+from playwright.sync_api import Browser, expect
+
+pytestmark = pytest.mark.e2e
+
+MUSEUM = """\
+[site]
+title = "Musée d'Égypte"
+logo = "museum.svg"
+home_url = "https://museum.example/egypte/"
+home_label = "Back to the Egypt rooms"
+
+[games]
+offered = ["senet"]
+senet_readings = ["jequier", "tait"]
+
+[languages]
+offered = ["ar", "en"]
+default = "ar"
+
+[look]
+accent = "#7a2e12"
+
+[sound]
+on = false
+"""
+LOGO = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+    '<rect width="10" height="10" fill="#7a2e12"/></svg>'
+)
+
+
+def build(site_file: Path, out: Path) -> subprocess.CompletedProcess:
+    # No snapshot: a quicker build, and every boot plain (the snapshot is the same
+    # engine whatever the site's choices).
+    return subprocess.run(
+        [sys.executable, "scripts/build.py", "--site", str(site_file), "--out", str(out),
+         "--no-snapshot"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def museum_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SiteServer, Path]]:
+    folder = tmp_path_factory.mktemp("museum")
+    (folder / "ludeum.toml").write_text(MUSEUM, encoding="utf-8")
+    (folder / "museum.svg").write_text(LOGO, encoding="utf-8")
+    built = build(folder / "ludeum.toml", folder / "dist")
+    assert built.returncode == 0, built.stderr[-2000:]
+    server = SiteServer(folder / "dist")
+    yield server, folder / "dist"
+    server.stop()
+
+
+def test_a_site_of_senet_in_arabic_and_english_shows_only_that(
+    browser: Browser, museum_site: tuple[SiteServer, Path], watch
+) -> None:
+    server, dist = museum_site
+    published = sorted(p.name.split(".")[0] for p in (dist / "static" / "locale").glob("*.mo"))
+    assert published == ["ar"]
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    seen = watch(context, server.origin)
+    page = context.new_page()
+    page.goto(server.url)
+    wait_ready(page, enter=False)
+    # A French browser gets the site's default, Arabic, read from right to left.
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
+        "ar", "rtl"
+    ]  # fmt: skip
+    expect(page.locator("#site-title")).to_have_text("Musée d'Égypte")
+    assert page.title().startswith("Musée d'Égypte: ")
+    assert page.locator(".brand-logo").evaluate("img => img.complete && img.naturalWidth > 0")
+    expect(page.locator(".site-home")).to_have_attribute("href", "https://museum.example/egypte/")
+    assert page.locator("#language option").evaluate_all("os => os.map(o => o.value)") == [
+        "en", "ar"
+    ]  # fmt: skip
+    assert page.locator(".welcome-card").evaluate_all("cs => cs.map(c => c.dataset.game)") == [
+        "senet"
+    ]  # fmt: skip
+    readings = page.locator('input[name="welcome-reading"]')
+    assert readings.evaluate_all("rs => rs.map(r => r.value)") == ["jequier", "tait"]
+    accent = page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--accent')"
+    )
+    assert accent.strip() == "#7a2e12"
+    assert page.locator("#sound").get_attribute("aria-pressed") == "false"
+    # A link to a game the site does not offer says so and opens Senet.
+    page.goto(server.url + "?game=squadro&lang=en")
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("This site does not offer “squadro”")
+    expect(page.locator("#app")).to_have_attribute("data-game", "senet")
+    page.click("#new-game")
+    games = page.locator('#new-game-form input[name="game"]')
+    assert games.evaluate_all("gs => gs.map(g => g.value)") == ["senet"]
+    assert seen.problems() == []
+    context.close()
+
+
+def test_a_bad_site_file_stops_the_build_naming_the_key_and_value(tmp_path: Path) -> None:
+    (tmp_path / "ludeum.toml").write_text('[languages]\noffered = ["en", "es"]\n', "utf-8")
+    built = build(tmp_path / "ludeum.toml", tmp_path / "dist")
+    assert built.returncode == 1
+    assert 'languages.offered = ["en", "es"]: “es” is not a language' in built.stderr
+    assert not (tmp_path / "dist" / "index.html").exists()
