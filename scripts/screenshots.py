@@ -5,6 +5,7 @@ in Debian's Chromium through Playwright (run it with the project's venv):
 
     .venv/bin/python scripts/screenshots.py                 # every shot, into docs/screenshots/
     .venv/bin/python scripts/screenshots.py --out /tmp/s review phone   # some, elsewhere
+    .venv/bin/python scripts/screenshots.py --lang ar --out /tmp/ar     # all, in Arabic
 
 The shots are the table SHOTS below: add a row to add a picture. Each names its file,
 its screen (DESKTOP 1280x800, PHONE 390x844, the kiosk's four KIOSK_SCREENS, a
@@ -146,6 +147,10 @@ class Screen:
         return self.frame if self.museum else self.page
 
     def boot(self, query: str = "") -> None:
+        if LANGUAGE["code"]:  # --lang: every screen in that language
+            query = "&".join(part for part in query.lstrip("?").split("&")
+                             if part and not part.startswith("lang="))  # fmt: skip
+            query = f"?{query}&lang={LANGUAGE['code']}" if query else f"?lang={LANGUAGE['code']}"
         if self.museum is None:
             self.page.goto(self.url + query, wait_until="domcontentloaded")
         elif self.frame is None:  # the museum's page, its frame at the app's address
@@ -181,6 +186,10 @@ class Screen:
         page.click("#shared-continue")
         page.locator("#shared").wait_for(state="hidden", timeout=10_000)
         self.game = game
+
+
+#: The language every screen is shot in (``--lang``); None: each shot's own.
+LANGUAGE: dict[str, str | None] = {"code": None}
 
 
 def welcome(screen: Screen) -> None:
@@ -386,7 +395,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site")
     parser.add_argument("--chromium", default=CHROMIUM, help="the browser to drive")
     parser.add_argument("--strict", action="store_true", help="a skipped shot is an error")
+    parser.add_argument("--lang", help="every screen in this language (en, fr, de, ar)")
     args = parser.parse_args(argv)
+    LANGUAGE["code"] = args.lang
     known = {shot.name for shot in SHOTS}
     unknown = [name for name in args.names if name not in known]
     if unknown:
