@@ -41,7 +41,22 @@ step "ruff"
 # `.venv/bin/ruff format src tests scripts benchmarks`).
 "$VENV/bin/ruff" format --check src tests scripts benchmarks
 
-step "pytest"
 # Never skip the browser tests: the e2e and engines fixtures fail (not skip)
 # without their browser or dist/, and pytest's exit code is this script's.
-"$VENV/bin/python" -m pytest "$@"
+if [ "$#" -gt 0 ]; then
+    step "pytest $*"
+    exec "$VENV/bin/python" -m pytest "$@"
+fi
+# The whole suite: the pure tests on both cores (pytest-xdist; they share nothing),
+# then the browser tests one at a time (each browser takes both cores, and timing
+# tests must not compete). Both run, whatever the first gives.
+step "pytest: the engine and the page's pure code, on 2 workers"
+status=0
+pure=()
+for folder in tests/*/; do
+    case "$folder" in tests/e2e/|tests/engines/) ;; *) pure+=("$folder") ;; esac
+done
+"$VENV/bin/python" -m pytest -n 2 "${pure[@]}" || status=$?
+step "pytest: the browser tests"
+"$VENV/bin/python" -m pytest tests/e2e tests/engines || status=$?
+exit "$status"

@@ -1,6 +1,6 @@
 """Every language fits every screen (issue 39): in English, French, German (about 30%
 longer than English) and Arabic (right to left), on a 1280x800 desktop, a 390x844
-phone and a kiosk stood on end, no text is cut by the box that holds it, nothing
+phone and an 800x1280 kiosk, no text is cut by the box that holds it, nothing
 sticks out of the window sideways, and no two controls overlap. Arabic's page runs
 right to left while its boards keep their physical orientation; a visitor downloads
 only their own language's words."""
@@ -130,6 +130,15 @@ def test_every_language_fits_every_screen_with_nothing_cut_or_overlapping(
         page.click("#saved-games")
         found += faults(page, f"{code} saved games")
         page.click("#saved-games")
+        if screen == "desktop":  # a kiosk stood on end, its narrowest size
+            page.set_viewport_size({"width": 800, "height": 1280})
+            page.goto(f"{site_server.url}?lang={code}&kiosk=1&game=lodestone&opponent=computer")
+            wait_ready(page)
+            if page.locator("#attract").is_visible():  # lies over all: a touch starts
+                page.click("#attract")  # the visitor's own game (kept for the next boot)
+                expect(page.locator("#attract")).to_be_hidden()
+            found += faults(page, f"{code} kiosk 800x1280")
+            page.set_viewport_size(SCREENS[screen]["viewport"])
     assert found == []
     assert seen.problems() == []
     context.close()
