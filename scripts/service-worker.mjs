@@ -37,9 +37,13 @@ const { count, size, warnings } = await generateSW({
   // precached either; runtimeCaching keeps it once fetched. The QR encoder of the
   // printed sheets (static/vendor/qrcode-generator/) is fetched only when the visitor
   // prints, so that it adds nothing to a first visit; runtimeCaching keeps it too.
+  // The translation catalogs (static/locale/<code>.<digest>.mo) are not precached
+  // either: a visitor downloads only their own language's (static/python-snapshot.mjs
+  // asks for it again once this worker controls the page, and runtimeCaching keeps
+  // it; a kiosk keeps every language the site offers).
   globIgnores: [
     'static/snapshot/**', '**/*.br', '**/*.gz', '**/python_stdlib_rest.zip',
-    'static/vendor/qrcode-generator/**',
+    'static/vendor/qrcode-generator/**', 'static/locale/**',
   ],
   swDest: path.join(distDir, 'sw.js'),
   manifestTransforms: [addressedByName],
@@ -57,6 +61,11 @@ const { count, size, warnings } = await generateSW({
   // docs/performance.md). Its URL carries a hash of its content (?v=); only the
   // latest is kept.
   runtimeCaching: [{
+    // A language's words, named by their content: the cached copy is always right.
+    urlPattern: ({ url }) => /\/static\/locale\/[a-z]{2,3}\.[0-9a-f]{10}\.mo$/.test(url.pathname),
+    handler: 'CacheFirst',
+    options: { cacheName: 'ludeum-languages', expiration: { maxEntries: 8 } },
+  }, {
     urlPattern: ({ url }) => url.pathname.endsWith('/python_stdlib_rest.zip'),
     handler: 'CacheFirst',
     options: { cacheName: 'ludeum-stdlib-rest', expiration: { maxEntries: 1 } },

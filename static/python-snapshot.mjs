@@ -424,7 +424,26 @@ async function keepSnapshot() {
   }
 }
 
+// Once the service worker controls the page, ask it for this page's language again
+// (from the HTTP cache: no download), so that it keeps it for offline visits; a kiosk
+// asks for every language its site offers, since visitors switch while it is offline.
+function keepLanguages() {
+  const worker = navigator.serviceWorker;
+  if (!worker) return;
+  const kiosk = document.documentElement.classList.contains('kiosk');
+  const wanted = kiosk ? Object.keys(CATALOGS) : [document.documentElement.lang];
+  const keep = () => {
+    for (const code of wanted) {
+      const url = catalogURL(code);
+      if (url) fetch(url).catch(() => {}); // a failure costs only offline words
+    }
+  };
+  if (worker.controller) keep();
+  else worker.addEventListener('controllerchange', keep, { once: true });
+}
+
 if (inPage) {
+  window.addEventListener('ludeum:ready', keepLanguages, { once: true });
   window.addEventListener('ludeum:ready', () => {
     if (readMark()?.engine === SNAPSHOT?.engine) writeStore(BOOT_MARK, null);
     if (readStore(VISITED) !== null) {

@@ -133,10 +133,12 @@ def precache_size(dist: Path) -> int:
     all but sw.js itself, the Python snapshot, which the page keeps in a cache of its
     own (static/python-snapshot.mjs), the precompressed side files (FILE.br,
     FILE.gz), which a server sends in FILE's place, and the rest of the standard
-    library, fetched only if an import escaped the build's trace (never, here), and
-    the QR encoder, fetched only when the visitor prints."""
+    library, fetched only if an import escaped the build's trace (never, here), the
+    QR encoder, fetched only when the visitor prints, and the languages' catalogs,
+    each kept once its reader's page asks for it."""
     snapshots = dist / "static" / "snapshot"
     qr_encoder = dist / "static" / "vendor" / "qrcode-generator"
+    catalogs = dist / "static" / "locale"
     return sum(
         1
         for p in dist.rglob("*")
@@ -144,6 +146,7 @@ def precache_size(dist: Path) -> int:
         and p.name not in ("sw.js", "python_stdlib_rest.zip")
         and snapshots not in p.parents
         and qr_encoder not in p.parents
+        and catalogs not in p.parents
         and p.suffix not in (".br", ".gz")
     )
 

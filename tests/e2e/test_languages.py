@@ -7,9 +7,12 @@ only their own language's words."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from harness import SiteServer, Watch, wait_ready
 from playwright.sync_api import Browser, Page, expect
+from test_offline import wait_offline_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -144,15 +147,23 @@ def test_every_language_fits_every_screen_with_nothing_cut_or_overlapping(
     context.close()
 
 
-def test_arabic_mirrors_the_page_but_not_the_board_and_fetches_only_its_own_words(
-    browser: Browser, site_server: SiteServer, watch
+#: The languages the service worker keeps (scripts/service-worker.mjs).
+KEPT_JS = """async () => {
+  const cache = await caches.open('ludeum-languages');
+  return (await cache.keys()).map((r) => r.url.split('/').pop().split('.')[0]).sort();
+}"""
+
+
+def test_arabic_mirrors_the_page_not_the_board_and_only_its_words_travel_and_stay(
+    browser: Browser, own_site_server: SiteServer, dist_dir: Path, watch
 ) -> None:
+    server = own_site_server  # stopped below, to go offline
     context = browser.new_context(**SCREENS["desktop"])
-    seen: Watch = watch(context, site_server.origin)
+    seen: Watch = watch(context, server.origin)
     page = context.new_page()
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
-    page.goto(f"{site_server.url}?lang=ar&game=squadro")
+    page.goto(f"{server.url}?lang=ar&game=squadro")
     wait_ready(page)
     catalogs = [url for url in asked if "/static/locale/" in url]
     assert len(catalogs) == 1 and "/static/locale/ar." in catalogs[0]
@@ -161,12 +172,16 @@ def test_arabic_mirrors_the_page_but_not_the_board_and_fetches_only_its_own_word
     side = page.locator(".side").bounding_box()
     assert side["x"] + side["width"] <= board["x"] + 1
     # But Senet's square 1 is still the board's top left, as the board is built.
-    page.goto(f"{site_server.url}?lang=ar&game=senet")
+    page.goto(f"{server.url}?lang=ar&game=senet")
     wait_ready(page)
     one = page.locator('#board .square[data-square="1"]').bounding_box()
     ten = page.locator('#board .square[data-square="10"]').bounding_box()
     assert one["x"] < ten["x"] and abs(one["y"] - ten["y"]) < 2
-    assert page.inner_text("#new-game-label") not in ("", "New game")
+    arabic = page.inner_text("#new-game-label")
+    assert arabic not in ("", "New game")
+    # The service worker keeps the visitor's language, and no other, for offline visits.
+    wait_offline_ready(page, dist_dir)
+    page.wait_for_function(f"async () => ({KEPT_JS})().then((k) => k.includes('ar'))")
     # Another language chosen in the page arrives then, and the page turns round.
     page.select_option("#language", "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
@@ -174,5 +189,27 @@ def test_arabic_mirrors_the_page_but_not_the_board_and_fetches_only_its_own_word
     assert page.inner_text("#new-game-label") == "Neue Partie"
     fetched = {url.rsplit("/", 1)[1].split(".")[0] for url in asked if "/static/locale/" in url}
     assert fetched == {"ar", "de"}
+    assert page.evaluate(KEPT_JS) == ["ar", "de"]
+    # Offline, the languages kept still switch; one never read says it cannot.
+    server.stop()
+    context.set_offline(True)
+    page.reload(wait_until="commit")  # the link asks for Arabic: from the cache
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    assert page.inner_text("#new-game-label") == arabic
+    page.select_option("#language", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    assert page.inner_text("#new-game-label") == "Neue Partie"
+    page.select_option("#language", "ar")
+    expect(page.locator("html")).to_have_attribute("lang", "ar")
+    page.select_option("#language", "fr")
+    expect(page.locator("#notice")).to_contain_text("Français")
+    assert page.evaluate(
+        "[document.documentElement.lang, document.getElementById('language').value]"
+    ) == ["ar", "ar"]
+    # The one download that had to fail: French, asked for offline, never read here.
+    refused = [error for error in seen.errors if "/static/locale/fr." in error]
+    assert len(refused) == 1
+    seen.errors[:] = [error for error in seen.errors if error not in refused]
     assert seen.problems() == []
     context.close()
