@@ -119,19 +119,26 @@ class Settings:
         element("settings").classList.toggle("open", opening)
 
     def choose_language(self, code: str, screen: GameScreen) -> None:
-        written = self.storage.set(LANGUAGE_KEY, code)
         self.wanted = code
         if has_catalog(code):
-            self.apply_language(code)
-            screen.relabel()
+            self._show_chosen(code)
         else:  # the page goes on in its language until this one's words arrive
-            self._fetch_catalog(code)
+            self._fetch_catalog(code, chosen=True)
+
+    def _show_chosen(self, code: str) -> None:
+        """The visitor's choice, shown and remembered (only once it can be shown: a
+        choice that could not load is never the one the next visit starts in)."""
+        written = self.storage.set(LANGUAGE_KEY, code)
+        self.apply_language(code)
+        if self.screen is not None:
+            self.screen.relabel()
         self._said(written)
 
-    def _fetch_catalog(self, code: str) -> None:
+    def _fetch_catalog(self, code: str, *, chosen: bool = False) -> None:
         """Download a language's words (the site sends only the visitor's with the
-        engine), then show it if it is still the one wanted; a failed download is
-        said, and the page stays in the language it shows."""
+        engine), then show it if it is still the one wanted (and remember it if the
+        visitor ``chosen`` it); a failed download is said, and the page stays in the
+        language it shows."""
         catalogs = getattr(window, "ludeumCatalogs", None)
         url = getattr(catalogs, code, None) if catalogs is not None else None
         if not url:
@@ -149,6 +156,8 @@ class Settings:
                 return
             if not install_catalog(code, data):
                 self._language_failed(code)
+            elif self.wanted == code and chosen:
+                self._show_chosen(code)
             elif self.wanted == code:
                 self.apply_language(code)
                 if self.screen is not None:

@@ -1,7 +1,7 @@
 """Every language fits every screen (issue 39): in English, French, German (about 30%
 longer than English) and Arabic (right to left), on a 1280x800 desktop, a 390x844
-phone and an 800x1280 kiosk, no text is cut by the box that holds it, nothing
-sticks out of the window sideways, and no two controls overlap. Arabic's page runs
+phone, an 800x1280 kiosk and a museum's 600x450 frame, no text is cut by the box that
+holds it, nothing sticks out of the window sideways, and no two controls overlap. Arabic's page runs
 right to left while its boards keep their physical orientation; a visitor downloads
 only their own language's words."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from harness import SiteServer, Watch, wait_ready
+from harness import DOCUMENTED_FRAMES, SiteServer, Watch, host_page, wait_ready
 from playwright.sync_api import Browser, Page, expect
 from test_offline import wait_offline_ready
 
@@ -147,6 +147,31 @@ def test_every_language_fits_every_screen_with_nothing_cut_or_overlapping(
     context.close()
 
 
+def test_every_language_fits_the_smallest_documented_frame(
+    browser: Browser, site_server: SiteServer, serve, watch, tmp_path: Path
+) -> None:
+    # A museum's page framing the app at 600x450, the embed layout's smallest size
+    # (docs/embedding.md): the welcome screen and a game, in each language.
+    size = DOCUMENTED_FRAMES[0]
+    host_page(tmp_path, site_server.url, size)
+    host = serve(tmp_path)
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    seen: Watch = watch(context, host.origin, site_server.origin)
+    page = context.new_page()
+    page.goto(host.url)
+    frame = page.locator("iframe").element_handle().content_frame()
+    found: list[str] = []
+    for code in LANGUAGES:
+        for query, what in ((f"?lang={code}", "welcome"), (f"?lang={code}&game=squadro", "game")):
+            frame.goto(site_server.url + query)
+            frame.locator('#app[data-state="ready"]').wait_for(state="attached")
+            found += [f"{code} {what} in a {size[0]}x{size[1]} frame: {fault}"
+                      for fault in frame.evaluate(FAULTS_JS)]  # fmt: skip
+    assert found == []
+    assert seen.problems() == []
+    context.close()
+
+
 #: The languages the service worker keeps (scripts/service-worker.mjs).
 KEPT_JS = """async () => {
   const cache = await caches.open('ludeum-languages');
@@ -207,6 +232,8 @@ def test_arabic_mirrors_the_page_not_the_board_and_only_its_words_travel_and_sta
     assert page.evaluate(
         "[document.documentElement.lang, document.getElementById('language').value]"
     ) == ["ar", "ar"]
+    # Nor is it remembered: the next visit starts in the language last shown.
+    assert page.evaluate("localStorage.getItem('ludeum:v1:language')") == "ar"
     # The one download that had to fail: French, asked for offline, never read here.
     refused = [error for error in seen.errors if "/static/locale/fr." in error]
     assert len(refused) == 1
