@@ -18,7 +18,7 @@ from . import seats
 from .games import GAMES
 from .i18n import LANGUAGES, N_, _
 from .senet.rulesets import PRESETS
-from .site import Site
+from .site import IDLE_RANGE, SITE, Site
 from .site import current as current_site
 
 #: Lodestone's rulesets: one digit map for both colours (the default) or each colour
@@ -29,9 +29,9 @@ OPPONENTS = ("human", "computer", "both")
 YES = ("1", "true", "yes", "on")
 NO = ("0", "false", "no", "off")
 THEMES = ("standard", "contrast")
-#: Idle time before a kiosk asks "Are you still there?", in seconds.
-IDLE_DEFAULT = 90
-IDLE_RANGE = (5, 3600)
+#: Idle time before a kiosk asks "Are you still there?", in seconds, unless the site's
+#: file says otherwise (ludeum.site, which checks its value in the same range).
+IDLE_DEFAULT = SITE.idle_seconds
 #: Longest value quoted back in a message, so a huge parameter cannot flood the page.
 QUOTE_LIMIT = 40
 #: Our parameter names (docs/embedding.md); any other name is the host page's own.

@@ -27,16 +27,16 @@ from .i18n import DEFAULT, LANGUAGES
 from .senet.rulesets import PRESETS
 
 #: The page's background and panels, and the current row's tint (static/app.css):
-#: the accent is written on all three, and is the background of white button text.
+#: the accent is written on all three. It is also the background of white button
+#: text, which all three are darker than: a colour that passes on them passes there.
 ACCENT_BACKGROUNDS = {"the page": "#f6f0e3", "a panel": "#fffaf0", "the current row": "#efe2c6"}
-ACCENT_INK = "#ffffff"
 DEFAULT_ACCENT = "#0d5c63"
 #: WCAG 2.x AA for normal text.
 MIN_CONTRAST = 4.5
 #: Senet's readings as the welcome screen and the New game dialog offer them: a family
 #: of presets each (Kendall is his four options' 16 presets), and the custom rules.
 READINGS = ("jequier", "jequier_ludii", "kendall", "tait", "custom")
-IDLE_RANGE = (5, 3600)  # seconds, as ?idle= (ludeum.launch)
+IDLE_RANGE = (5, 3600)  # seconds, for this file and for ?idle= (ludeum.launch)
 ATTRACT_RANGE = (1, 600)  # seconds between two attract games
 TITLE_LIMIT = 40
 LABEL_LIMIT = 60
@@ -251,11 +251,6 @@ def _accent(key: str, value: object) -> str:
                 f"is {ratio:.2f}:1 on {where} ({background}); text needs "
                 f"{MIN_CONTRAST}:1 (WCAG AA): choose a darker colour",
             )
-    ratio = contrast(value, ACCENT_INK)
-    if ratio < MIN_CONTRAST:
-        raise SiteError(
-            key, value, f"under white button text is {ratio:.2f}:1; it needs {MIN_CONTRAST}:1"
-        )
     return value.lower()
 
 
