@@ -48,7 +48,9 @@ LEVELS = ("easy", "medium", "hard")
 # Runs in the page: starts the worker, waits for it, then answers requests one by one.
 WORKER_JS = """async (requests) => {
   const began = performance.now();
-  const worker = new Worker('static/computer-worker.mjs', { type: 'module' });
+  const worker = new Worker(
+    JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs'],
+    { type: 'module' });
   const next = () => new Promise((resolve) => {
     worker.onmessage = (event) => resolve(JSON.parse(event.data));
   });

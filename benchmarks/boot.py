@@ -84,8 +84,8 @@ BARE_HTML = """<!doctype html>
   <meta charset="utf-8">
   <title>bare PyScript</title>
   <link rel="icon" href="data:,">
-  <link rel="stylesheet" href="static/vendor/pyscript/core.css">
-  <script type="module" src="static/vendor/pyscript/core.js"></script>
+  <link rel="stylesheet" href="PYSCRIPT/core.css">
+  <script type="module" src="PYSCRIPT/core.js"></script>
 </head>
 <body>
   <main id="app" data-state="loading"><p>Loading…</p></main>
@@ -128,7 +128,9 @@ FCP_JS = """() => performance.getEntriesByType('paint')
 # The computer's worker started on its own: ms until its first word, and its boot.
 WORKER_JS = """() => new Promise((resolve, reject) => {
   const started = performance.now();
-  const worker = new Worker('static/computer-worker.mjs', { type: 'module' });
+  const worker = new Worker(
+    JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs'],
+    { type: 'module' });
   worker.onmessage = (event) => {
     worker.terminate();
     resolve([performance.now() - started, JSON.parse(event.data).python]);
@@ -158,7 +160,11 @@ def make_site(root: Path, baseline: Path | None) -> None:
     bare = root / "bare"
     (bare / "static").mkdir(parents=True)
     (bare / "static" / "vendor").symlink_to(DIST / "static" / "vendor", target_is_directory=True)
-    (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
+    # PyScript's folder, named by its content (scripts/addressing.py) since issue 40.
+    pyscript = DIST / "static" / "vendor" / "pyscript"
+    named = [p.name for p in pyscript.iterdir() if p.is_dir()]
+    folder = f"static/vendor/pyscript/{named[0]}" if named else "static/vendor/pyscript"
+    (bare / "index.html").write_text(BARE_HTML.replace("PYSCRIPT", folder), encoding="utf-8")
     (bare / "pyscript.toml").write_text(bare_toml(DIST), encoding="utf-8")
 
 

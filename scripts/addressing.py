@@ -1,27 +1,33 @@
-"""Names that say their content, for the large files of dist/ (stdlib only).
+"""Names that say their content, for every file of dist/ but the page and the
+service worker (stdlib only).
 
 A file whose URL changes whenever its bytes change can be cached for ever: a browser
 never asks for it again, the service worker's precache takes it from the HTTP cache
 the page has just filled instead of downloading it a second time (Workbox fetches
 every entry that carries a revision past that cache), and a new deploy can never mix
-an old file with a new page. scripts/build.py calls `address_content` once every file
-is final, then rewrites the few places that name them.
+an old file with a new page, even for a visitor whom no service worker serves (plain
+HTTP, a frame whose storage is blocked): the new index.html names only new files.
+scripts/build.py names each file once it is final, leaves first (a file is named only
+after every file it names), and rewrites the places that name it.
 
 What gets such a name:
-  static/vendor/pyodide/        the Python runtime (Pyodide's wasm, its JavaScript,
-                                our trimmed standard library): the folder moves to
-                                static/vendor/pyodide/<10 hex digits>/, because
-                                Pyodide finds its files by their own names in one
-                                folder;
-  src/ludeum.zip                the engine archive: src/ludeum.<10 hex digits>.zip.
-Already content-addressed: PyScript's chunks (name-<8 characters>.js, made by its
-bundler), the Python snapshot (python-<16 hex digits>.snapshot) and the translation
-catalogs (static/locale/<code>.<10 hex digits>.mo, named when published).
+  static/vendor/pyodide/, static/vendor/pyscript/
+                                the Python runtime (Pyodide's wasm, its JavaScript,
+                                our trimmed standard library) and PyScript: each
+                                folder moves to <folder>/<10 hex digits>/, because
+                                their files find each other by their own names;
+  every other file              name.<10 hex digits>.ext beside where it was: the
+                                engine archive, the stylesheet, the scripts, the
+                                icons, the manifest, pyscript.toml, main.py, the
+                                translation catalogs, a site's logo;
+  not index.html and sw.js      the two addresses a visitor and a browser know.
+Named by the build's other steps: the Python snapshot (python-<16 hex digits>.snapshot,
+a digest of the engine and Pyodide it was made from).
 
 `CONTENT_ADDRESSED` matches the URL path of every such file, under any sub-path; the
-service worker, the Caddyfile, the tests' server and docs/deploying.md all follow it
-(scripts/hosting.py): such files are served `Cache-Control: public, max-age=31536000,
-immutable`, everything else `no-cache`.
+service worker, the Caddyfile, deploy/nginx, the tests' server and docs/deploying.md
+all follow it (scripts/hosting.py): such files are served `Cache-Control: public,
+max-age=31536000, immutable`, everything else `no-cache`.
 """
 
 from __future__ import annotations
@@ -36,19 +42,15 @@ RUNTIME_DIR = "static/vendor/pyodide"
 ENGINE_ARCHIVE = "src/ludeum.zip"
 DIGEST_LENGTH = 10
 
-#: URL paths whose name changes whenever their content does: the Pyodide runtime's
-#: folder, the engine archive and the translation catalogs (a digest of their content
-#: in the name), the Python snapshot (a digest of the engine and Pyodide it was made
-#: from) and PyScript's bundler chunks (name-HASH.js). Matched at the end of the path,
-#: so the site works under any sub-path. Written in the syntax that Python's `re`,
-#: JavaScript's RegExp and Go's RE2 (Caddy's path_regexp) share: no look-around, no
-#: back-references.
+#: URL paths whose name changes whenever their content does: the two runtime folders,
+#: every name.<digest>.ext, the Python snapshot. Matched at the end of the path, so
+#: the site works under any sub-path. Written in the syntax that Python's `re`,
+#: JavaScript's RegExp, Go's RE2 (Caddy's path_regexp) and PCRE (nginx) share: no
+#: look-around, no back-references.
 CONTENT_ADDRESSED = (
-    r"(?:/static/vendor/pyodide/[0-9a-f]{10}/[^/]+"
-    r"|/src/ludeum\.[0-9a-f]{10}\.zip"
-    r"|/static/snapshot/python-[0-9a-f]{16}(?:-without-jspi)?\.snapshot"
-    r"|/static/vendor/pyscript/[^/]+-[A-Za-z0-9_-]{8}\.js"
-    r"|/static/locale/[a-z]{2,3}\.[0-9a-f]{10}\.mo)$"
+    r"(?:/static/vendor/(?:pyodide|pyscript)/[0-9a-f]{10}/[^/]+"
+    r"|/[^/]+\.[0-9a-f]{10}\.[A-Za-z0-9]+"
+    r"|/static/snapshot/python-[0-9a-f]{16}(?:-without-jspi)?\.snapshot)$"
 )
 _CONTENT_ADDRESSED = re.compile(CONTENT_ADDRESSED)
 
@@ -83,26 +85,63 @@ def digest(files: list[Path], root: Path) -> str:
     return hashed.hexdigest()[:DIGEST_LENGTH]
 
 
+def name_folder(dist: Path, folder: str) -> str:
+    """Move ``folder`` (a path under dist/ holding files only) to
+    ``folder/<digest of its files>``; the new path, relative to dist/."""
+    place = dist / folder
+    files = [p for p in place.iterdir() if p.is_file()] if place.is_dir() else []
+    if not files:
+        raise AddressingError(f"{folder}/ holds no file to address")
+    if any(p.is_dir() for p in place.iterdir()):
+        raise AddressingError(f"{folder}/ holds a folder: already addressed?")
+    named = f"{folder}/{digest(files, place)}"
+    staging = place.with_name(place.name + ".addressing")
+    place.rename(staging)
+    (dist / named).parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(staging), str(dist / named))
+    return named
+
+
+def name_file(dist: Path, path: str) -> str:
+    """Rename dist/``path`` to ``stem.<digest>.suffix`` beside it; the new path,
+    relative to dist/."""
+    source = dist / path
+    if not source.is_file():
+        raise AddressingError(f"{path} is missing")
+    if names_its_content(path):
+        raise AddressingError(f"{path} already names its content")
+    named = source.with_name(f"{source.stem}.{digest([source], source.parent)}{source.suffix}")
+    source.rename(named)
+    return named.relative_to(dist).as_posix()
+
+
+def built(dist: Path, path: str) -> str:
+    """Where the build put the source path ``path`` in ``dist``: a file's named copy
+    (static/app.css: static/app.<digest>.css), a folder's one named folder
+    (static/vendor/pyscript: static/vendor/pyscript/<digest>), or the path itself
+    when it kept its name (index.html, sw.js). For the tests and the benchmarks."""
+    place = dist / path
+    if place.is_dir():
+        inside = [p for p in place.iterdir() if re.fullmatch(r"[0-9a-f]{10}", p.name)]
+        if len(inside) == 1 and inside[0].is_dir():
+            return inside[0].relative_to(dist).as_posix()
+        raise AddressingError(f"{path}/ holds no one folder named by its content")
+    if place.is_file():
+        return path
+    stem, suffix = re.escape(place.stem), re.escape(place.suffix)
+    named = re.compile(rf"{stem}\.[0-9a-f]{{{DIGEST_LENGTH}}}{suffix}")
+    found = [p for p in place.parent.glob("*") if named.fullmatch(p.name) and p.is_file()]
+    if len(found) != 1:
+        raise AddressingError(f"{path}: {len(found)} named copies in {dist}")
+    return found[0].relative_to(dist).as_posix()
+
+
 def address_content(dist: Path) -> Addressed:
     """Move the runtime folder and the engine archive under their content's names."""
-    runtime = dist / RUNTIME_DIR
-    files = [p for p in runtime.iterdir() if p.is_file()] if runtime.is_dir() else []
-    if not files:
-        raise AddressingError(f"{RUNTIME_DIR}/ holds no file to address")
-    if any(p.is_dir() for p in runtime.iterdir()):
-        raise AddressingError(f"{RUNTIME_DIR}/ holds a folder: already addressed?")
-    runtime_name = f"{RUNTIME_DIR}/{digest(files, runtime)}"
-    staging = runtime.with_name(runtime.name + ".addressing")
-    runtime.rename(staging)
-    (dist / runtime_name).parent.mkdir(parents=True, exist_ok=True)
-    shutil.move(str(staging), str(dist / runtime_name))
-
-    engine = dist / ENGINE_ARCHIVE
-    if not engine.is_file():
+    runtime_name = name_folder(dist, RUNTIME_DIR)
+    if not (dist / ENGINE_ARCHIVE).is_file():
         raise AddressingError(f"{ENGINE_ARCHIVE} is missing")
-    engine_name = ENGINE_ARCHIVE.replace(".zip", f".{digest([engine], engine.parent)}.zip")
-    engine.rename(dist / engine_name)
-    return Addressed(runtime=runtime_name, engine=engine_name)
+    return Addressed(runtime=runtime_name, engine=name_file(dist, ENGINE_ARCHIVE))
 
 
 def rewrite(path: Path, replacements: dict[str, str]) -> None:

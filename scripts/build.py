@@ -54,6 +54,7 @@ import hashlib
 import html
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -67,9 +68,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from addressing import (  # noqa: E402
     CONTENT_ADDRESSED,
-    Addressed,
+    RUNTIME_DIR,
     AddressingError,
     address_content,
+    name_file,
+    name_folder,
+    names_its_content,
     rewrite,
 )
 
@@ -83,6 +87,8 @@ BUNDLE_FOLDER = "ludeum"
 BUNDLE_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+#: Where PyScript goes in dist/ (then into a folder named by its content).
+PYSCRIPT_DIR = "static/vendor/pyscript"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 
 # Optional PyScript features we do not ship: the py-editor (codemirror) and the
@@ -877,31 +883,103 @@ def make_snapshot_without_jspi() -> None:
 PRELOAD_MARKER = "<!-- preload-hints -->"
 
 
-def address_files() -> None:
-    """Give the runtime and the engine names that say their content
-    (scripts/addressing.py), and rewrite the places that name them: the snapshot
-    loader and the page's preload hints."""
+#: Where the page's Python finds the files it asks for by name (the computer's worker,
+#: the QR encoder): src/web/page.py's site_file() reads this JSON from the page.
+SITE_FILES_MARKER = "<!-- site-files -->"
+#: The files the page's Python asks for by name, as their source paths.
+ASKED_BY_PYTHON = ("static/computer-worker.mjs", QR_ENCODER)
+
+
+def address_files() -> dict[str, str]:
+    """Give every file of dist/ but index.html, sw.js and head.js (named last, by
+    name_head) a name that says its content (scripts/addressing.py), leaves first,
+    and rewrite each place that names it; then the page's preload hints and its table
+    of the files Python asks for. Returns the new name of each path renamed."""
+    page = DIST / "index.html"
+    loader = DIST / SNAPSHOT_LOADER
+    names: dict[str, str] = {}
+
+    def name(path: str) -> str:
+        names[path] = name_file(DIST, path)
+        return names[path]
+
+    def seen_from(folder: str, path: str) -> str:
+        return posixpath.relpath(path, folder)
+
     try:
         addressed = address_content(DIST)
-        runtime = addressed.runtime.removeprefix("static/")  # as seen from static/
+        names[RUNTIME_DIR] = addressed.runtime
+        names[ENGINE_ARCHIVE] = addressed.engine
+        runtime = seen_from("static", addressed.runtime)
         rewrite(
-            DIST / SNAPSHOT_LOADER,
+            loader,
             {
                 "from './vendor/pyodide/pyodide.mjs'": f"from './{runtime}/pyodide.mjs'",
                 "new URL('./vendor/pyodide/', import.meta.url)": (
                     f"new URL('./{runtime}/', import.meta.url)"
                 ),
+                f"'../{ENGINE_ARCHIVE}'": f"'../{addressed.engine}'",
             },
         )
-        rewrite(DIST / SNAPSHOT_LOADER, {f"'../{ENGINE_ARCHIVE}'": f"'../{addressed.engine}'"})
-        rewrite(DIST / "index.html", {PRELOAD_MARKER: preload_hints(addressed)})
+        check_config()  # before pyscript.toml, which it reads, is renamed
+        pyscript = names[PYSCRIPT_DIR] = name_folder(DIST, PYSCRIPT_DIR)
+        rewrite(page, {f'"{PYSCRIPT_DIR}/core.{kind}"': f'"{pyscript}/core.{kind}"'
+                       for kind in ("js", "css")})  # fmt: skip
+        stand_in = seen_from("static", name(STORAGE_STAND_IN))
+        rewrite(DIST / HEAD_BUNDLE, {"'vendor/fake-indexeddb.js'": f"'{stand_in}'"})
+        name(QR_ENCODER)
+        # The icons: in the manifest (beside them) and the page (apple-touch-icon).
+        manifest = DIST / "static" / "manifest.webmanifest"
+        for icon in sorted((DIST / "static" / "icons").iterdir()):
+            path = f"static/icons/{icon.name}"
+            new = name(path)
+            if icon.name == "apple-touch-icon.png":
+                rewrite(page, {f'"{path}"': f'"{new}"'})
+            else:
+                rewrite(manifest, {f'"icons/{icon.name}"': f'"{seen_from("static", new)}"'})
+        for logo in sorted((DIST / SITE_DIR).glob("*")) if (DIST / SITE_DIR).is_dir() else []:
+            path = f"{SITE_DIR}/{logo.name}"
+            rewrite(page, {f'src="{html.escape(path)}"': f'src="{html.escape(name(path))}"'})
+        for path in ("static/favicon.svg", "static/app.css", "static/page-language.js",
+                     "static/manifest.webmanifest"):  # fmt: skip
+            rewrite(page, {f'"{path}"': f'"{name(path)}"'})
+        without_eval = seen_from("static", name("static/pyscript-without-eval.mjs"))
+        rewrite(loader, {"'./pyscript-without-eval.mjs'": f"'./{without_eval}'"})
+        new_loader = name(SNAPSHOT_LOADER)
+        rewrite(DIST / "pyscript.toml", {f'"{SNAPSHOT_LOADER}"': f'"{new_loader}"'})
+        worker = DIST / "static" / "computer-worker.mjs"
+        rewrite(worker, {"'./python-snapshot.mjs'": f"'./{seen_from('static', new_loader)}'"})
+        name("static/computer-worker.mjs")
+        rewrite(page, {'config="pyscript.toml"': f'config="{name("pyscript.toml")}"'})
+        rewrite(page, {'src="src/web/main.py"': f'src="{name("src/web/main.py")}"'})
+        rewrite(page, {PRELOAD_MARKER: preload_hints(names)})
+        asked = json.dumps({path: names[path] for path in ASKED_BY_PYTHON}, sort_keys=True)
+        table = f'<script type="application/json" id="site-files">{asked}</script>'
+        rewrite(page, {SITE_FILES_MARKER: table})
     except AddressingError as exc:
         raise BuildError(str(exc)) from exc
-    check_config()
-    log(f"content-addressed: {addressed.runtime}/, {addressed.engine}")
+    left = [
+        path.relative_to(DIST).as_posix()
+        for path in DIST.rglob("*")
+        if path.is_file()
+        and path.relative_to(DIST).as_posix() not in ("index.html", "sw.js", HEAD_BUNDLE)
+        and not names_its_content(path.relative_to(DIST).as_posix())
+    ]
+    if left:
+        raise BuildError(f"files whose names do not say their content: {sorted(left)}")
+    log(f"content-addressed: {len(names)} files and folders, e.g. {addressed.engine}")
+    return names
 
 
-def preload_hints(addressed: Addressed) -> str:
+def name_head() -> None:
+    """The head script last: it holds the first visit's sizes, which name the others."""
+    try:
+        rewrite(DIST / "index.html", {f'"{HEAD_BUNDLE}"': f'"{name_file(DIST, HEAD_BUNDLE)}"'})
+    except AddressingError as exc:
+        raise BuildError(str(exc)) from exc
+
+
+def preload_hints(names: dict[str, str]) -> str:
     """<link> elements that start, while the page is parsed, every download the boot
     would otherwise find one step at a time (core.js, its chunk, pyscript.toml, our
     loader, Pyodide's loader, then the wasm: six round trips, over 3 s on a phone's
@@ -909,24 +987,25 @@ def preload_hints(addressed: Addressed) -> str:
     modules; fetch() with its default CORS mode), so the boot takes the preloaded
     response and nothing downloads twice (tests/e2e/test_preload.py). The small
     files of the chain come first, the large ones after."""
-    pyscript = DIST / "static" / "vendor" / "pyscript"
-    core_chunks = sorted(imports(pyscript / "core.js")[0])
+    pyscript = names[PYSCRIPT_DIR]
+    runtime = names[RUNTIME_DIR]
+    core_chunks = sorted(imports(DIST / pyscript / "core.js")[0])
     modules = [
-        *(f"static/vendor/pyscript/{name}" for name in core_chunks),
-        SNAPSHOT_LOADER,
-        "static/pyscript-without-eval.mjs",
-        f"{addressed.runtime}/pyodide.mjs",
+        *(f"{pyscript}/{name}" for name in core_chunks),
+        names[SNAPSHOT_LOADER],
+        names["static/pyscript-without-eval.mjs"],
+        f"{runtime}/pyodide.mjs",
     ]
     # Not src/web/main.py: PyScript asks for it only once Python has started, which on
     # a slow device comes long after the page's load event, and a preload unused by
     # then is warned about in the console. The engine archive is fetched by our loader
     # as soon as it runs.
     fetched = [
-        "pyscript.toml",
-        f"{addressed.runtime}/pyodide.asm.wasm",
-        f"{addressed.runtime}/python_stdlib.zip",
+        names["pyscript.toml"],
+        f"{runtime}/pyodide.asm.wasm",
+        f"{runtime}/python_stdlib.zip",
     ]
-    large_modules = [f"{addressed.runtime}/pyodide.asm.mjs"]
+    large_modules = [f"{runtime}/pyodide.asm.mjs"]
     for path in [*modules, *fetched, *large_modules]:
         if not (DIST / path).is_file():
             raise BuildError(f"preload hint for {path}, which is not in dist/")
@@ -996,8 +1075,8 @@ def precompress_site() -> None:
 #: folders and archives), relative to dist/.
 FIRST_VISIT_MARKER = "/* build: first-visit sizes */ null"
 FIRST_VISIT_FILES = (
-    "pyscript.toml",
-    "static/vendor/pyscript/core*.js",
+    "pyscript.*.toml",
+    "static/vendor/pyscript/*/core*.js",
     "static/vendor/pyodide/**/*",
     "src/ludeum*.zip",
 )
@@ -1135,6 +1214,7 @@ def main(argv: list[str] | None = None) -> int:
             make_snapshot_without_jspi()
         address_files()
         write_first_visit_sizes()  # after every step that names a downloaded file
+        name_head()
         generate_service_worker()
         precompress_site()
         if args.out is None:

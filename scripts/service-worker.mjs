@@ -70,12 +70,12 @@ const { count, size, warnings } = await generateSW({
     handler: 'CacheFirst',
     options: { cacheName: 'ludeum-stdlib-rest', expiration: { maxEntries: 1 } },
   }, {
-    // Printed once online, the sheets print with their QR code offline too. Its URL
-    // does not name its content: the cached copy answers at once and a newer one,
-    // if any, is fetched behind it for the next print (the encoder's API is the one
-    // it has had since 2009).
-    urlPattern: ({ url }) => url.pathname.endsWith('/static/vendor/qrcode-generator/qrcode.mjs'),
-    handler: 'StaleWhileRevalidate',
+    // Printed once online, the sheets print with their QR code offline too. Its name
+    // says its content (scripts/addressing.py): the cached copy is always right, and
+    // a new build's encoder is a new URL.
+    urlPattern: ({ url }) =>
+      /\/static\/vendor\/qrcode-generator\/qrcode\.[0-9a-f]{10}\.mjs$/.test(url.pathname),
+    handler: 'CacheFirst',
     options: { cacheName: 'ludeum-print', expiration: { maxEntries: 1 } },
   }],
   cleanupOutdatedCaches: true,

@@ -11,9 +11,10 @@ from pyscript import window
 
 from ludeum import saves
 
-from .page import listen
+from .page import listen, site_file
 
-#: The computer's worker: a second Pyodide, started only when a game needs it.
+#: The computer's worker: a second Pyodide, started only when a game needs it (its
+#: source path: the build names it by its content, web.page.site_file).
 WORKER_URL = "static/computer-worker.mjs"
 #: Time budget of the fallback search when no worker can run: short enough that the
 #: page never freezes, so the computer plays weaker there.
@@ -46,7 +47,7 @@ class ComputerPlayer:
             return
         try:
             options = to_js({"type": "module"}, dict_converter=window.Object.fromEntries)
-            self.worker = window.Worker.new(WORKER_URL, options)
+            self.worker = window.Worker.new(site_file(WORKER_URL), options)
         except Exception as error:
             self._fail(str(error))
             return

@@ -34,12 +34,13 @@ from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.records.link import LinkError
 
-from .page import announce, copy_link, element, listen
+from .page import announce, copy_link, element, listen, site_file
 from .storage import KEPT_PREFIX, NAME_KEY
 
 #: The Send dialog's words for a game joined here, before anybody played.
 ANSWER = "answer"
-#: The QR encoder, as scripts/build.py vendors it (relative to the page).
+#: The QR encoder, as scripts/build.py vendors it (its source path, relative to the
+#: page: the build names it by its content, web.page.site_file).
 QR_ENCODER = "static/vendor/qrcode-generator/qrcode.mjs"
 
 
@@ -217,7 +218,7 @@ class Friends:
 
     async def _import_then_draw(self, address: str) -> None:
         try:
-            url = window.URL.new(QR_ENCODER, window.document.baseURI).href
+            url = window.URL.new(site_file(QR_ENCODER), window.document.baseURI).href
             (module,) = await js_import(url)
             self.encoder = module.default
         except Exception as error:  # offline before it was ever fetched: the link alone

@@ -3,6 +3,8 @@ and the static words. Every other room of the glue reaches the DOM through these
 
 from __future__ import annotations
 
+import json
+
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
@@ -147,6 +149,20 @@ PAGE_TEXT = {
 
 def element(id_: str):
     return document.getElementById(id_)
+
+
+def site_file(path: str) -> str:
+    """The address, relative to the page, of a file of the site asked for by its
+    source path ("static/computer-worker.mjs"): the build names every file by its
+    content (scripts/addressing.py) and writes the names Python needs into the page
+    (#site-files). Without that table (the page as written, unbuilt), the path."""
+    written = document.getElementById("site-files")
+    if written is None:
+        return path
+    try:
+        return str(json.loads(str(written.textContent)).get(path, path))
+    except ValueError:
+        return path
 
 
 #: Event-handler proxies, kept alive for the page's lifetime (Pyodide frees a proxy

@@ -24,9 +24,10 @@ from pyscript import js_import, window
 
 from ludeum import saves
 
-from .page import element, listen
+from .page import element, listen, site_file
 
-#: The QR encoder, as scripts/build.py vendors it (relative to the page).
+#: The QR encoder, as scripts/build.py vendors it (its source path, relative to the
+#: page: the build names it by its content, web.page.site_file).
 QR_ENCODER = "static/vendor/qrcode-generator/qrcode.mjs"
 
 
@@ -82,7 +83,7 @@ class Printing:
 
     async def _import(self) -> None:
         try:
-            url = window.URL.new(QR_ENCODER, window.document.baseURI).href
+            url = window.URL.new(site_file(QR_ENCODER), window.document.baseURI).href
             (module,) = await js_import(url)
             self.encoder = module.default
         except Exception as error:  # offline before it was ever fetched: no code

@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -39,6 +39,14 @@ def _load_hosting():  # noqa: ANN202 (a module)
 #: The Cache-Control a host sends (scripts/hosting.py): SiteServer sends it too, so
 #: the tests see the browser cache as visitors have it. It compresses nothing.
 HOSTING = _load_hosting()
+
+
+def built(path: str, dist: Path = DIST) -> str:
+    """Where the build put the source path ``path`` (static/app.css:
+    static/app.<digest>.css): every file but index.html and sw.js is named by its
+    content (scripts/addressing.py, which hosting.py imports)."""
+    return HOSTING.addressing_built(dist, path)
+
 
 # Without the background-networking flags Chromium keeps trying to reach Google
 # hosts, which this network refuses.
@@ -159,9 +167,16 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
     }
 
-    def __init__(self, *args: object, headers: dict[str, str] | None = None, **kwargs: object):
+    def __init__(
+        self,
+        *args: object,
+        headers: dict[str, str] | None = None,
+        cache_control: Callable[[str], str] | None = None,
+        **kwargs: object,
+    ):
         # Set before the base class handles the request, which it does in __init__.
         self._extra_headers = headers or {}
+        self._cache_control = cache_control or HOSTING.cache_control
         super().__init__(*args, **kwargs)
 
     def end_headers(self) -> None:
@@ -169,7 +184,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         for name, value in self._extra_headers.items():
             self.send_header(name, value)
         if "Cache-Control" not in self._extra_headers:
-            self.send_header("Cache-Control", HOSTING.cache_control(urlsplit(self.path).path))
+            self.send_header("Cache-Control", self._cache_control(urlsplit(self.path).path))
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -256,12 +271,20 @@ class SiteServer:
     ``headers`` are added to every response (e.g. a Content-Security-Policy).
     ``precompressed``: send the build's side files (FILE.br, FILE.gz) in FILE's
     place, as the hosts of docs/deploying.md do; False is a host that sends every
-    file as it is (Python's http.server, a plain S3 bucket)."""
+    file as it is (Python's http.server, a plain S3 bucket). ``cache_control``: the
+    Cache-Control by request path, when not scripts/hosting.py's."""
 
     def __init__(
-        self, directory: Path, headers: dict[str, str] | None = None, *, precompressed: bool = True
+        self,
+        directory: Path,
+        headers: dict[str, str] | None = None,
+        *,
+        precompressed: bool = True,
+        cache_control: Callable[[str], str] | None = None,
     ) -> None:
-        handler = functools.partial(_QuietHandler, directory=str(directory), headers=headers)
+        handler = functools.partial(
+            _QuietHandler, directory=str(directory), headers=headers, cache_control=cache_control
+        )
         self._httpd = _QuietServer(("127.0.0.1", 0), handler)
         self._httpd.precompressed = precompressed
         self._httpd.sent = collections.Counter()

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import ONE_TAP_OFF, READY_SELECTOR, SiteServer, same_game, wait_ready
+from harness import ONE_TAP_OFF, READY_SELECTOR, SiteServer, built, same_game, wait_ready
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route, expect
 from test_play import advance
 from test_snapshot import BOOT, first_visits, saved
@@ -28,9 +28,13 @@ DEADLINE = """
 const asked = sessionStorage.getItem('test:deadline');
 if (asked) window.ludeumBootDeadlineMs = Number(asked);
 """
-#: src/web/main.py, fetched by PyScript once Python is up: held, it hangs the boot
-#: after the interpreter (and its snapshot, if any) has started.
-ENTRY = "**/src/web/main.py"
+
+
+def entry() -> str:
+    """src/web/main.py as the build named it (a glob for routes): fetched by PyScript
+    once Python is up, held it hangs the boot after the interpreter (and its
+    snapshot, if any) has started."""
+    return "**/" + built("src/web/main.py")
 
 
 def set_deadline(page: Page, ms: int | None) -> None:
@@ -66,7 +70,7 @@ def test_a_hung_boot_is_said_with_retry_a_plain_start_and_the_saved_game(
     # Held, never answered: Python starts, the app never does (the test answers the
     # last one when it wants the boot to finish).
     held: list[Route] = []
-    page.route(ENTRY, lambda route: held.append(route))
+    page.route(entry(), lambda route: held.append(route))
     set_deadline(page, 6_000)
     page.reload(wait_until="commit")
     panel = page.locator("#boot-failed")
@@ -229,7 +233,7 @@ def test_a_hang_is_said_and_try_again_takes_the_download_from_the_cache(
     page = context.pages[0] if context.pages else context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    release = own_site_server.hold(ENTRY.removeprefix("**"))
+    release = own_site_server.hold(entry().removeprefix("**"))
 
     # Everything arrives but the app's entry script: then nothing does, a hang.
     page.goto(own_site_server.url, wait_until="commit")

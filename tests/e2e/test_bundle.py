@@ -15,7 +15,7 @@ import pytest
 from ludeum import i18n
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from addressing import names_its_content  # noqa: E402
+from addressing import built, names_its_content  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -64,7 +64,7 @@ def test_each_language_travels_alone_named_by_its_content_and_none_in_the_engine
     with zipfile.ZipFile(engine_archive(dist_dir)) as bundle:
         names = set(bundle.namelist())
     assert not [n for n in names if n.endswith((".mo", ".po", ".pot"))]
-    loader = (dist_dir / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
+    loader = (dist_dir / built(dist_dir, "static/python-snapshot.mjs")).read_text("utf-8")
     table = json.loads(re.search(r"const CATALOGS = (\{.*?\});", loader).group(1))
     offered = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
     assert sorted(table) == sorted(offered) and {"fr", "de", "ar"} <= set(table)
@@ -79,7 +79,7 @@ def test_each_language_travels_alone_named_by_its_content_and_none_in_the_engine
 
 def test_only_the_browser_entry_point_ships_as_a_loose_python_file(dist_dir: Path) -> None:
     loose = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*.py"))
-    assert loose == ["src/web/main.py"]
+    assert loose == [built(dist_dir, "src/web/main.py")]
     # The glue's other rooms travel compiled in the engine archive, where main.py
     # imports them from (``web.screen`` and the rest).
     with zipfile.ZipFile(engine_archive(dist_dir)) as bundle:

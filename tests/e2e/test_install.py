@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from harness import SiteServer, Watch, wait_ready
+from harness import SiteServer, Watch, built, wait_ready
 from playwright.sync_api import BrowserContext, BrowserType, CDPSession, Page
 from test_offline import wait_offline_ready
 
@@ -71,7 +71,7 @@ def test_chromium_reports_the_app_installable_and_its_icons_as_declared(
     assert installability_errors(page) == []
 
     manifest_url, manifest = app_manifest(page)
-    assert manifest_url == server.url + MANIFEST
+    assert manifest_url == server.url + built(MANIFEST)
     response = page.request.get(manifest_url)
     assert response.headers["content-type"].startswith("application/manifest+json")
     assert urljoin(manifest_url, manifest["start_url"]) == server.url
@@ -113,8 +113,8 @@ def test_control_a_broken_manifest_is_not_installable(
     # the copy: the verdict needs the page and its manifest, not Python.)
     site = tmp_path / "site"
     shutil.copytree(dist_dir, site, ignore=shutil.ignore_patterns("*.wasm", "*.zip"))
-    manifest = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
-    (site / MANIFEST).write_text(json.dumps({**manifest, **change}), encoding="utf-8")
+    manifest = json.loads((site / built(MANIFEST, site)).read_text(encoding="utf-8"))
+    (site / built(MANIFEST, site)).write_text(json.dumps({**manifest, **change}), encoding="utf-8")
     server = serve(site)
     page = profile.new_page()
     page.goto(server.url, wait_until="domcontentloaded")

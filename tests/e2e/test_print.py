@@ -16,7 +16,7 @@ import re
 
 import pytest
 import zxingcpp
-from harness import new_game, wait_ready
+from harness import built, new_game, wait_ready
 from PIL import Image
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
@@ -27,7 +27,7 @@ FILLED = "() => document.getElementById('print-sheet').hasChildNodes()"
 PRINT_STUB = "window.print = () => { window.__printed = (window.__printed || 0) + 1 }"
 
 
-QR_ENCODER = "static/vendor/qrcode-generator/qrcode.mjs"
+QR_ENCODER = "static/vendor/qrcode-generator/qrcode.mjs"  # as the build names it: built()
 FOOT = "Printed from Ludeum. Play it at "
 
 
@@ -107,17 +107,17 @@ def test_a_game_sheet_and_a_record_print_alone_on_one_page(
     wait_ready(page)
     sheet = page.locator("#print-sheet")
     # The QR encoder adds nothing to a visit that does not print.
-    assert not [url for url in watched.requests if url.endswith(QR_ENCODER)]
+    assert not [url for url in watched.requests if url.endswith(built(QR_ENCODER))]
 
     # Senet's sheet, from the rules dialog: the empty board, the set-up, the rules.
     # Opening the dialog fetches the encoder, so that the print button prints at once
     # (Safari may refuse a print() that follows an await rather than a click).
     page.click("#show-rules")
     fetched = "(url) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(url))"
-    page.wait_for_function(fetched, arg=QR_ENCODER)
+    page.wait_for_function(fetched, arg=built(QR_ENCODER))
     page.click("#print-rules")
     wait_printed(page, 1)
-    assert [url for url in watched.requests if url.endswith(QR_ENCODER)] != []
+    assert [url for url in watched.requests if url.endswith(built(QR_ENCODER))] != []
     expect(sheet).to_be_hidden()  # the screen never shows it
     expect(page.locator("#rules-dialog")).to_be_visible()
     only_the_sheet_shows(page)

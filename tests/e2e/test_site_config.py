@@ -10,9 +10,10 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
-from harness import ROOT, SiteServer, wait_ready
+from harness import DIST, ROOT, SiteServer, built, wait_ready
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.e2e
@@ -116,3 +117,53 @@ def test_a_bad_site_file_stops_the_build_naming_the_key_and_value(tmp_path: Path
     assert built.returncode == 1
     assert 'languages.offered = ["en", "es"]: “es” is not a language' in built.stderr
     assert not (tmp_path / "dist" / "index.html").exists()
+
+
+#: What docs/deploying.md allowed before issue 40, and a host may still do: a year
+#: for every file but the page and the service worker, with no revalidation.
+def cache_all_but_the_page(path: str) -> str:
+    return "no-cache" if path.endswith(("/", "/index.html", "/sw.js")) else "max-age=31536000"
+
+
+def test_after_an_update_a_visitor_without_a_service_worker_runs_one_version(
+    browser: Browser, museum_site: tuple[SiteServer, Path], tmp_path: Path
+) -> None:
+    """The site at one address is replaced by another build (the museum's: another
+    colour, one game); a browser that keeps every file but the page for a year, and
+    runs no service worker (blocked, as in a cross-site frame), then loads the new
+    page with only the new build's files: any file whose name both builds share has
+    the same bytes in both, so a copy kept from the old build is the new one."""
+    _, museum = museum_site
+    site = tmp_path / "site"
+    site.symlink_to(DIST, target_is_directory=True)
+    server = SiteServer(site, cache_control=cache_all_but_the_page)
+    context = browser.new_context(service_workers="block", locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        wait_ready(page, enter=False)
+        site.unlink()
+        site.symlink_to(museum, target_is_directory=True)  # the update
+        page.reload()
+        wait_ready(page, enter=False)
+        used = page.evaluate(
+            "() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]"
+        )
+        accent = page.evaluate(
+            "getComputedStyle(document.documentElement).getPropertyValue('--accent')"
+        )
+    finally:
+        context.close()
+        server.stop()
+    assert accent.strip() == "#7a2e12"  # the new style sheet, not the kept one
+    paths = {
+        urlsplit(url).path.lstrip("/") or "index.html"
+        for url in used
+        if url.startswith(server.origin)
+    }
+    assert built("static/app.css", museum) in paths
+    for path in sorted(paths):
+        assert (museum / path).is_file(), f"{path} is not in the new build"
+        old = DIST / path
+        if path not in ("index.html", "sw.js") and old.is_file():
+            assert old.read_bytes() == (museum / path).read_bytes(), f"{path} differs"

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from harness import SiteServer, Watch, new_game, same_game, wait_ready
+from harness import SiteServer, Watch, built, new_game, same_game, wait_ready
 from playwright.sync_api import BrowserContext, Page
 from test_play import advance
 
@@ -31,7 +31,9 @@ CACHED_URLS = f"""async () => {{
 }}"""
 # Starts the computer's worker on its own and waits for its first word.
 WORKER_BOOT = """() => new Promise((resolve, reject) => {
-  const worker = new Worker('static/computer-worker.mjs', { type: 'module' });
+  const worker = new Worker(
+    JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs'],
+    { type: 'module' });
   worker.onmessage = (event) => { worker.terminate(); resolve(JSON.parse(event.data)); };
   worker.onerror = (event) => reject(new Error(String(event.message)));
 })"""
@@ -69,7 +71,7 @@ TAMPER = f"""async ({{ url, how }}) => {{
 def snapshot_header(dist: Path, jspi: bool = True) -> dict:
     """What the build wrote into the loader for engines with JSPI (Chromium's), or
     without (WebKit's): url, engine, pyodide, jspi, trampoline, bytes."""
-    text = (dist / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
+    text = (dist / built("static/python-snapshot.mjs", dist)).read_text(encoding="utf-8")
     name = "SNAPSHOT_WITH_JSPI" if jspi else "SNAPSHOT_WITHOUT_JSPI"
     found = re.search(rf"const {name} = (\{{.*\}});", text)
     maker = "Chromium" if jspi else "WebKitGTK and Xvfb"

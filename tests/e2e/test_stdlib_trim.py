@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from harness import READY_TIMEOUT_MS, STDLIB_ESCAPE, SiteServer
+from harness import READY_TIMEOUT_MS, STDLIB_ESCAPE, SiteServer, built
 from playwright.sync_api import BrowserContext
 
 pytestmark = pytest.mark.e2e
@@ -144,7 +144,7 @@ def test_the_rest_of_the_stdlib_is_beside_it_and_never_precached(dist_dir: Path)
 # A page of the site's origin that starts Python as the app does (the page's
 # loadPyodide, static/python-snapshot.mjs) and imports what the trimmed zip lacks.
 PROBE_PAGE = """<!doctype html><meta charset="utf-8"><script type="module">
-import { loadPyodide } from './static/python-snapshot.mjs';
+import { loadPyodide } from './LOADER';
 const pyodide = await loadPyodide();
 window.probe = pyodide.runPython(`
 try:
@@ -164,7 +164,13 @@ def test_a_module_outside_the_trace_is_fetched_once_and_named(
     context: BrowserContext, site_server: SiteServer
 ) -> None:
     probe_url = site_server.url.rstrip("/") + "/stdlib-probe.html"
-    context.route(probe_url, lambda route: route.fulfill(body=PROBE_PAGE, content_type="text/html"))
+    context.route(
+        probe_url,
+        lambda route: route.fulfill(
+            body=PROBE_PAGE.replace("LOADER", built("static/python-snapshot.mjs")),
+            content_type="text/html",
+        ),
+    )
     warnings: list[str] = []
     fetched: list[str] = []
     context.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)

@@ -9,7 +9,7 @@ import json
 import re
 
 from driver import READY_TIMEOUT_S, Driver
-from harness import ROOT, SiteServer, precache_size
+from harness import ROOT, SiteServer, built, precache_size
 from playing import (
     acted,
     boot_kind,
@@ -42,7 +42,9 @@ SNAPSHOT_CACHED_JS = """(async () => !await caches.has('ludeum-python-snapshot')
 # Starts the computer's worker on its own and waits for its first word, which says
 # how its Python booted (tests/e2e/test_snapshot.py does the same in Chromium).
 WORKER_BOOT_JS = """new Promise((resolve, reject) => {
-  const worker = new Worker('static/computer-worker.mjs', { type: 'module' });
+  const worker = new Worker(
+    JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs'],
+    { type: 'module' });
   worker.onmessage = (event) => { worker.terminate(); resolve(JSON.parse(event.data)); };
   worker.onerror = (event) => reject(new Error(String(event.message)));
 })"""
@@ -59,7 +61,7 @@ def own_snapshot(engine: Driver) -> str:
     """The snapshot this engine must use, as the build wrote it into the loader: the
     one made with JavaScript Promise Integration (Firefox has it) or WebKit's, made
     in WebKitGTK without it."""
-    loader = (ROOT / "dist" / "static" / "python-snapshot.mjs").read_text(encoding="utf-8")
+    loader = (ROOT / "dist" / built("static/python-snapshot.mjs")).read_text("utf-8")
     name = "SNAPSHOT_WITHOUT_JSPI" if engine.name == "webkit" else "SNAPSHOT_WITH_JSPI"
     found = re.search(rf"const {name} = (\{{.*\}});", loader)
     assert found, f"the build made no {name}: WebKitGTK, Xvfb or Chromium missing?"

@@ -63,6 +63,25 @@ def test_a_renamed_file_changes_the_folders_name(tmp_path: Path) -> None:
     assert addressing.address_content(site).runtime != first.runtime
 
 
+def test_a_file_is_named_by_its_content_beside_where_it_was(tmp_path: Path) -> None:
+    """Every file but the page and the service worker gets name.<digest>.ext: the same
+    bytes the same name, one changed byte another, and never a second digest."""
+    for folder, css in (("a", "a{}"), ("b", "a{}"), ("c", "b{}")):
+        (tmp_path / folder / "static").mkdir(parents=True)
+        (tmp_path / folder / "static" / "app.css").write_text(css)
+    first = addressing.name_file(tmp_path / "a", "static/app.css")
+    assert re.fullmatch(r"static/app\.[0-9a-f]{10}\.css", first)
+    assert (tmp_path / "a" / first).read_text() == "a{}"
+    assert not (tmp_path / "a" / "static" / "app.css").exists()
+    assert addressing.name_file(tmp_path / "b", "static/app.css") == first
+    assert addressing.name_file(tmp_path / "c", "static/app.css") != first
+    assert addressing.names_its_content(first)
+    with pytest.raises(addressing.AddressingError, match="already names its content"):
+        addressing.name_file(tmp_path / "a", first)
+    with pytest.raises(addressing.AddressingError, match="is missing"):
+        addressing.name_file(tmp_path / "a", "static/app.css")
+
+
 def test_a_rewrite_replaces_each_text_exactly_once_or_fails(tmp_path: Path) -> None:
     page = tmp_path / "loader.mjs"
     page.write_text("import x from './vendor/pyodide/pyodide.mjs';\n")
@@ -87,8 +106,20 @@ def test_a_rewrite_replaces_each_text_exactly_once_or_fails(tmp_path: Path) -> N
         ("static/snapshot/python-0123456789abcdef.snapshot", True),
         ("static/snapshot/python-0123456789abcdef-without-jspi.snapshot", True),
         ("static/snapshot/python-0123456789abcdef-other.snapshot", False),
-        ("static/vendor/pyscript/core-C9KDLldu.js", True),
+        ("static/vendor/pyscript/0123456789/core.js", True),
+        ("static/vendor/pyscript/0123456789/core-C9KDLldu.js", True),
+        ("static/vendor/pyscript/core-C9KDLldu.js", False),
         ("static/vendor/pyscript/core.js", False),
+        ("static/app.0123456789.css", True),
+        ("static/icons/icon-192.0123456789.png", True),
+        ("pyscript.0123456789.toml", True),
+        ("src/web/main.0123456789.py", True),
+        ("static/locale/ar.0123456789.mo", True),
+        ("static/app.css", False),
+        ("static/app.012345678.css", False),
+        ("static/app.0123456789ab.css", False),
+        ("static/app.ABCDEF0123.css", False),
+        ("pyscript.toml", False),
         ("static/vendor/pyodide/pyodide.asm.wasm", False),
         ("src/ludeum.zip", False),
         ("index.html", False),

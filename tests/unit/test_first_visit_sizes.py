@@ -25,9 +25,12 @@ def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 #: A site as the lead's content-addressed build names it, with side files beside.
 SITE = {
-    "index.html": '<script type="py" src="src/web/main.py" config="pyscript.toml"></script>',
-    "pyscript.toml": "interpreter = 'x'\n",
-    "src/web/main.py": "print('hello')\n",
+    "index.html": (
+        '<script type="py" src="src/web/main.5a5a5a5a5a.py" config="pyscript.4b4b4b4b4b.toml">'
+        "</script>"
+    ),
+    "pyscript.4b4b4b4b4b.toml": "interpreter = 'x'\n",
+    "src/web/main.5a5a5a5a5a.py": "print('hello')\n",
     "src/ludeum.0123456789.zip": "z" * 300,
     "src/ludeum.0123456789.zip.br": "b" * 30,
     "static/vendor/pyodide/0a1b2c3d4e/pyodide.asm.wasm": "w" * 1000,
@@ -35,9 +38,9 @@ SITE = {
     "static/vendor/pyodide/0a1b2c3d4e/pyodide.asm.wasm.gz": "g" * 120,
     "static/vendor/pyodide/0a1b2c3d4e/python_stdlib.zip": "s" * 500,
     "static/vendor/pyodide/0a1b2c3d4e/pyodide-lock.json": "{}",
-    "static/vendor/pyscript/core.js": "c" * 10,
-    "static/vendor/pyscript/core-C9KDLldu.js": "k" * 70,
-    "static/vendor/pyscript/zip-T1gzVEcZ.js": "never loaded by a first visit",
+    "static/vendor/pyscript/0f0f0f0f0f/core.js": "c" * 10,
+    "static/vendor/pyscript/0f0f0f0f0f/core-C9KDLldu.js": "k" * 70,
+    "static/vendor/pyscript/0f0f0f0f0f/zip-T1gzVEcZ.js": "never loaded by a first visit",
     "static/head.js": "var FIRST_VISIT = /* build: first-visit sizes */ null;",
 }
 
@@ -55,16 +58,16 @@ def test_the_first_visit_is_found_by_pattern_without_side_files(build, tmp_path:
     assert sizes["files"] == {
         name: len(SITE[name])
         for name in (
-            "pyscript.toml",
+            "pyscript.4b4b4b4b4b.toml",
             "src/ludeum.0123456789.zip",
             "static/vendor/pyodide/0a1b2c3d4e/pyodide.asm.wasm",
             "static/vendor/pyodide/0a1b2c3d4e/python_stdlib.zip",
-            "static/vendor/pyscript/core.js",
-            "static/vendor/pyscript/core-C9KDLldu.js",
+            "static/vendor/pyscript/0f0f0f0f0f/core.js",
+            "static/vendor/pyscript/0f0f0f0f0f/core-C9KDLldu.js",
         )
     }
     assert sizes["later"] == ["src/ludeum.0123456789.zip"]
-    assert sizes["entry"] == "src/web/main.py"
+    assert sizes["entry"] == "src/web/main.5a5a5a5a5a.py"
 
 
 def test_the_sizes_are_written_into_the_head_script_once(build, tmp_path: Path) -> None:
@@ -78,7 +81,7 @@ def test_the_sizes_are_written_into_the_head_script_once(build, tmp_path: Path) 
 
 
 @pytest.mark.parametrize(
-    "lost", ["static/vendor/pyodide/0a1b2c3d4e/pyodide.asm.wasm", "src/web/main.py"]
+    "lost", ["static/vendor/pyodide/0a1b2c3d4e/pyodide.asm.wasm", "src/web/main.5a5a5a5a5a.py"]
 )
 def test_a_site_without_its_runtime_or_entry_fails_the_build(
     build, tmp_path: Path, lost: str
