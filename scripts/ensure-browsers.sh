@@ -5,9 +5,11 @@
 #   firefox-esr         /usr/bin/firefox-esr  tests/engines (through npm's puppeteer-core)
 #   webkit2gtk-driver   /usr/bin/WebKitWebDriver, and with it WebKitGTK's MiniBrowser
 #   xvfb                /usr/bin/Xvfb         the display MiniBrowser needs (no headless)
-#   caddy               /usr/bin/caddy        scripts/serve.sh, tests/unit/test_hosting.py
+#   caddy               /usr/bin/caddy        scripts/serve.sh, tests/e2e/test_hosting.py
+#   nginx-light         /usr/sbin/nginx       tests/e2e/test_servers.py (deploy/nginx)
+#   libnginx-mod-http-brotli-static           nginx sending the build's .br side files
 #
-#   bash scripts/ensure-browsers.sh                 all five (scripts/test.sh)
+#   bash scripts/ensure-browsers.sh                 all of them (scripts/test.sh)
 #   bash scripts/ensure-browsers.sh chromium caddy  only these (scripts/serve.sh)
 #
 # Nothing here downloads a browser any other way. Elsewhere than Debian (no apt-get)
@@ -22,17 +24,20 @@ program_of() {
         webkit2gtk-driver) echo "${LUDEUM_WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}" ;;
         xvfb) echo /usr/bin/Xvfb ;;
         caddy) echo "${LUDEUM_CADDY:-/usr/bin/caddy}" ;;
+        nginx-light) echo "${LUDEUM_NGINX:-/usr/sbin/nginx}" ;;
+        libnginx-mod-http-brotli-static) echo /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ;;
         *) echo "ensure-browsers: unknown package $1" >&2; exit 2 ;;
     esac
 }
 
 if [ "$#" -eq 0 ]; then
-    set -- chromium firefox-esr webkit2gtk-driver xvfb caddy
+    set -- chromium firefox-esr webkit2gtk-driver xvfb caddy nginx-light \
+        libnginx-mod-http-brotli-static
 fi
 missing=()
 for name in "$@"; do
     program="$(program_of "$name")" || exit 2
-    if [ ! -x "$program" ]; then
+    if [ ! -e "$program" ]; then
         missing+=("$name")
     fi
 done
@@ -41,11 +46,22 @@ if [ "${#missing[@]}" -eq 0 ]; then
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "ensure-browsers: missing ${missing[*]} and no apt-get: install them (or set" \
-        "CHROMIUM, LUDEUM_FIREFOX, LUDEUM_WEBKIT_DRIVER, LUDEUM_CADDY to their programs)" >&2
+        "CHROMIUM, LUDEUM_FIREFOX, LUDEUM_WEBKIT_DRIVER, LUDEUM_CADDY, LUDEUM_NGINX to their programs)" >&2
     exit 0
 fi
 printf '\n== %s\n' "installing Debian's ${missing[*]}"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 $SUDO apt-get update
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y "${missing[@]}"
+# Installing nginx must not start it (it would take port 80 for nothing): the tests
+# run their own. Debian's invoke-rc.d asks /usr/sbin/policy-rc.d, 101 meaning "no".
+held=""
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
+    $SUDO chmod +x /usr/sbin/policy-rc.d
+    held=1
+fi
+status=0
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y "${missing[@]}" || status=$?
+if [ -n "$held" ]; then $SUDO rm -f /usr/sbin/policy-rc.d; fi
+exit "$status"

@@ -1,0 +1,283 @@
+"""The server configurations of deploy/ (issue 40), as a museum's IT installs them:
+the built site under a sub-path, /games/ludeum/, behind Debian's nginx with
+deploy/nginx/ludeum.conf and behind Caddy with deploy/caddy/Caddyfile, each file as
+committed but for its placeholders (the port, the folder). Each is asked for every
+kind of file (type, encoding, Vary, Cache-Control, the Content-Security-Policy on
+sw.js and on an error too, the redirect to the slash), then Chromium boots the app
+there, reloads it and reloads it offline, from a service worker whose scope is the
+sub-path. The HTTPS variant of the nginx file is checked by `nginx -t` with a
+certificate made for the test."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from harness import HOSTING, ROOT, Watch, built, wait_ready
+from playwright.sync_api import Browser, expect
+
+pytestmark = pytest.mark.e2e
+
+NGINX = os.environ.get("LUDEUM_NGINX", "/usr/sbin/nginx")
+CADDY = os.environ.get("LUDEUM_CADDY", "/usr/bin/caddy")
+PATH = HOSTING.EXAMPLE_PATH  # /games/ludeum/
+POLICY = HOSTING.header_policy()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, said: Path) -> None:
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"the server did not start:\n{said.read_text(encoding='utf-8')}")
+            time.sleep(0.1)
+
+
+def nginx_site(port: int, root: Path, https: bool = False) -> str:
+    """deploy/nginx's file with its placeholders replaced: each must be there."""
+    name = "ludeum-https.conf" if https else "ludeum.conf"
+    text = (ROOT / "deploy" / "nginx" / name).read_text(encoding="utf-8")
+    listen, options = ("443", " ssl http2") if https else ("80", "")
+    for old, new in (
+        (f"listen {listen}{options};", f"listen 127.0.0.1:{port}{options};"),
+        (f"listen [::]:{listen}{options};", ""),
+        (HOSTING.EXAMPLE_ROOT + "/", f"{root}/"),
+    ):
+        assert old in text, f"{name} no longer holds {old!r}"
+        text = text.replace(old, new)
+    return text
+
+
+def nginx_main(state: Path, site: Path) -> str:
+    """An nginx.conf as Debian's (its modules, its mime.types, gzip on for HTML), with
+    its state in ``state`` so that it runs beside any other nginx. The site file's
+    `include mime.types` is relative to this file's folder, as /etc/nginx/ is."""
+    (state / "mime.types").symlink_to("/etc/nginx/mime.types")
+    temp = "\n".join(
+        f"\t{kind}_temp_path {state}/{kind};" for kind in ("client_body", "proxy", "fastcgi",
+                                                            "uwsgi", "scgi")
+    )  # fmt: skip
+    # Run as root (CI, a container), nginx's workers would be `nobody`, who cannot
+    # read the test's temporary folders: they stay root here.
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    return f"""\
+{user}daemon off;
+pid {state}/nginx.pid;
+error_log {state}/error.log;
+include /etc/nginx/modules-enabled/*.conf;
+events {{}}
+http {{
+\tinclude /etc/nginx/mime.types;
+\tdefault_type application/octet-stream;
+\tsendfile on;
+\tgzip on;
+\taccess_log off;
+{temp}
+\tinclude {site};
+}}
+"""
+
+
+@pytest.fixture(scope="module")
+def release(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The served folder as deploying.md lays it out: `current`, a link to a release."""
+    folder = tmp_path_factory.mktemp("ludeum")
+    (folder / "current").symlink_to(dist_dir, target_is_directory=True)
+    return folder / "current"
+
+
+@pytest.fixture(scope="module")
+def nginx(release: Path) -> Iterator[str]:
+    if not os.access(NGINX, os.X_OK):
+        pytest.fail(f"no {NGINX}: run scripts/ensure-browsers.sh (test.sh does)")
+    with tempfile.TemporaryDirectory(prefix="ludeum-nginx-") as name:
+        state = Path(name)
+        port = free_port()
+        (state / "ludeum.conf").write_text(nginx_site(port, release), encoding="utf-8")
+        (state / "nginx.conf").write_text(nginx_main(state, state / "ludeum.conf"), "utf-8")
+        said = state / "nginx.out"
+        # Debian's prefix kept: its modules load from there (modules-enabled/).
+        command = [NGINX, "-e", str(state / "error.log"), "-c", str(state / "nginx.conf")]
+        checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+        assert "[warn]" not in checked.stderr, checked.stderr  # no duplicate type, say
+        with said.open("w") as out:
+            process = subprocess.Popen(command, stdout=out, stderr=out)
+        wait_for_port(port, process, said)
+        yield f"http://127.0.0.1:{port}"
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def caddy(release: Path) -> Iterator[str]:
+    if not os.access(CADDY, os.X_OK):
+        pytest.fail(f"no {CADDY}: run scripts/ensure-browsers.sh (test.sh does)")
+    with tempfile.TemporaryDirectory(prefix="ludeum-caddy-") as name:
+        state = Path(name)
+        port = free_port()
+        # The committed file, imported under global options of the test's own: no
+        # admin endpoint (its port would clash) and plain HTTP on loopback.
+        wrapper = state / "Caddyfile"
+        wrapper.write_text(
+            f"{{\n\tadmin off\n}}\nimport {ROOT / 'deploy' / 'caddy' / 'Caddyfile'}\n", "utf-8"
+        )
+        env = {
+            **os.environ,
+            "LUDEUM_SITE_ADDRESS": f"http://127.0.0.1:{port}",
+            "LUDEUM_ROOT": str(release),
+            "XDG_CONFIG_HOME": str(state),
+            "XDG_DATA_HOME": str(state),
+        }
+        said = state / "caddy.out"
+        with said.open("w") as out:
+            process = subprocess.Popen(
+                [CADDY, "run", "--adapter", "caddyfile", "--config", str(wrapper)],
+                env=env, stdout=out, stderr=out,
+            )  # fmt: skip
+        wait_for_port(port, process, said)
+        yield f"http://127.0.0.1:{port}"
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def head(origin: str, path: str, accept_encoding: str = "br, gzip") -> tuple[int, dict]:
+    host, port = origin.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        connection.putrequest("GET", path, skip_accept_encoding=True)
+        connection.putheader("Accept-Encoding", accept_encoding)
+        connection.endheaders()
+        response = connection.getresponse()
+        response.read()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}
+    finally:
+        connection.close()
+
+
+#: Each kind of file: its source path, the type it must have (a prefix), whether the
+#: build wrote side files for it, and whether its name says its content.
+KINDS = [
+    ("index.html", "text/html", True, False),
+    ("sw.js", None, True, False),  # nginx's own type for .js (application/javascript)
+    ("static/app.css", "text/css", True, True),
+    ("static/python-snapshot.mjs", "text/javascript", True, True),
+    ("static/manifest.webmanifest", "application/manifest+json", False, True),
+    ("static/locale/de.mo", "application/octet-stream", True, True),
+    ("static/icons/icon-192.png", "image/png", False, True),
+]
+
+
+def check_headers(origin: str, dist: Path) -> None:
+    runtime = built("static/vendor/pyodide", dist)
+    snapshots = sorted((dist / "static" / "snapshot").glob("*.snapshot"))
+    kinds = [
+        *((built(path, dist) if path != "static/locale/de.mo" else
+           next(p.relative_to(dist).as_posix() for p in (dist / "static/locale").glob("de.*.mo")),
+           kind, side, named) for path, kind, side, named in KINDS),
+        (f"{runtime}/pyodide.asm.wasm", "application/wasm", True, True),
+        *((p.relative_to(dist).as_posix(), "application/octet-stream", True, True)
+          for p in snapshots),
+    ]  # fmt: skip
+    for name, kind, side, named in kinds:
+        status, headers = head(origin, PATH + name)
+        assert status == 200, (name, status)
+        if kind is not None:
+            assert headers["content-type"].startswith(kind), (name, headers["content-type"])
+        else:
+            assert "javascript" in headers["content-type"], (name, headers["content-type"])
+        if side and (dist / f"{name}.br").is_file():
+            assert headers.get("content-encoding") == "br", (name, headers)
+            assert "accept-encoding" in headers.get("vary", "").lower(), (name, headers)
+        expected = HOSTING.IMMUTABLE if named else HOSTING.REVALIDATE
+        assert headers["cache-control"] == expected, (name, headers["cache-control"])
+        assert headers["content-security-policy"] == POLICY, name
+        assert headers["x-content-type-options"] == "nosniff", name
+    # gzip alone: the .gz side file.
+    status, headers = head(origin, PATH + f"{runtime}/pyodide.asm.wasm", "gzip")
+    assert headers.get("content-encoding") == "gzip", headers
+    # The page itself, as a visitor asks for it, and without its slash.
+    status, headers = head(origin, PATH)
+    assert status == 200 and headers["content-type"].startswith("text/html"), headers
+    assert headers["cache-control"] == "no-cache", headers
+    status, headers = head(origin, PATH.rstrip("/"))
+    assert status == 301 and headers["location"].endswith(PATH), (status, headers)
+    # An error carries the policy too.
+    status, headers = head(origin, PATH + "static/no-such-file.js")
+    assert status == 404 and headers.get("content-security-policy") == POLICY, headers
+
+
+@pytest.mark.parametrize("server", ["nginx", "caddy"])
+def test_the_site_behind_each_server_of_deploy_under_a_sub_path(
+    request: pytest.FixtureRequest,
+    server: str,
+    dist_dir: Path,
+    browser: Browser,
+    watch,
+) -> None:
+    origin = request.getfixturevalue(server)
+    check_headers(origin, dist_dir)
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    seen: Watch = watch(context, origin)
+    try:
+        page = context.new_page()
+        page.goto(origin + PATH, wait_until="commit")
+        wait_ready(page)
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=120_000
+        )
+        scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+        assert scope == origin + PATH
+        page.reload(wait_until="commit")
+        wait_ready(page)
+        context.set_offline(True)
+        page.reload(wait_until="commit")
+        wait_ready(page)
+        expect(page.locator("#board")).to_be_visible()
+        assert seen.problems() == []
+    finally:
+        context.close()
+
+
+def test_the_https_variant_of_the_nginx_file_is_accepted(release: Path, tmp_path: Path) -> None:
+    """nginx -t on deploy/nginx/ludeum-https.conf, with a certificate made here."""
+    if not os.access(NGINX, os.X_OK):
+        pytest.fail(f"no {NGINX}: run scripts/ensure-browsers.sh (test.sh does)")
+    text = nginx_site(free_port(), release, https=True)
+    live = f"/etc/letsencrypt/live/{HOSTING.EXAMPLE_HOST}/"
+    assert text.count(live) == 2
+    text = text.replace(live, f"{tmp_path}/")
+    text = text.replace("listen 80;", f"listen 127.0.0.1:{free_port()};")
+    made = subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", f"/CN={HOSTING.EXAMPLE_HOST}", "-keyout", str(tmp_path / "privkey.pem"),
+         "-out", str(tmp_path / "fullchain.pem")],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "ludeum.conf").write_text(text, encoding="utf-8")
+    (tmp_path / "nginx.conf").write_text(nginx_main(tmp_path, tmp_path / "ludeum.conf"), "utf-8")
+    checked = subprocess.run(
+        [NGINX, "-t", "-e", str(tmp_path / "error.log"), "-c", str(tmp_path / "nginx.conf")],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stderr
+    assert "[warn]" not in checked.stderr, checked.stderr
