@@ -82,7 +82,7 @@ def open_page(
         watch(context, site_server.origin)
         if worker is not None:
             context.route(
-                "**/computer-worker.mjs",
+                "**/computer-worker.*.mjs",
                 lambda route: route.fulfill(
                     status=200, content_type="text/javascript", body=worker
                 ),
