@@ -40,8 +40,11 @@ Steps:
      compressing, for servers that send them as they are (scripts/precompress.mjs;
      which files: scripts/hosting.py). After sw.js, which gets them too, and which
      never precaches them.
-  9. Pack dist/ into build/ludeum-site.zip, the deployable bundle: one folder,
-     ludeum/, to unpack on any static server (docs/deploying.md).
+  9. Pack dist/ into build/ludeum-<version>.zip, the release: one folder,
+     ludeum-<version>/, to unpack on any static server (docs/deploying.md), and its
+     SHA-256 beside it (ludeum-<version>.zip.sha256, for `sha256sum -c`). The
+     version is ludeum.__version__ (src/ludeum/__init__.py), also written into the
+     page and into dist/version.json.
 
 Every URL in dist/ is relative, so dist/ can be served under any sub-path.
 """
@@ -79,9 +82,25 @@ from addressing import (  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
+VERSION_SOURCE = ROOT / "src" / "ludeum" / "__init__.py"
+
+
+def read_version() -> str:
+    """ludeum.__version__, read from its file (the build imports nothing of the engine
+    that it need not): MAJOR.MINOR.PATCH."""
+    found = re.search(r'^__version__ = "([^"]+)"$', VERSION_SOURCE.read_text("utf-8"), re.M)
+    if found is None or not re.fullmatch(r"\d+\.\d+\.\d+", found.group(1)):
+        raise SystemExit(f'build: error: {VERSION_SOURCE} has no __version__ = "N.N.N"')
+    return found.group(1)
+
+
+VERSION = read_version()
 # Outside dist/, so the service worker never precaches the bundle of itself.
-BUNDLE = ROOT / "build" / "ludeum-site.zip"
-BUNDLE_FOLDER = "ludeum"
+BUNDLE = ROOT / "build" / f"ludeum-{VERSION}.zip"
+BUNDLE_FOLDER = f"ludeum-{VERSION}"
+#: The files that keep their names (addressing.py): the page, the service worker and
+#: the version a deployment check asks for (scripts/check_site.py).
+UNNAMED = ("index.html", "sw.js", "version.json")
 # The earliest time a zip entry can hold: every build of the same dist/ gives the
 # same bytes, whatever the files' modification times.
 BUNDLE_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
@@ -962,7 +981,7 @@ def address_files() -> dict[str, str]:
         path.relative_to(DIST).as_posix()
         for path in DIST.rglob("*")
         if path.is_file()
-        and path.relative_to(DIST).as_posix() not in ("index.html", "sw.js", HEAD_BUNDLE)
+        and path.relative_to(DIST).as_posix() not in (*UNNAMED, HEAD_BUNDLE)
         and not names_its_content(path.relative_to(DIST).as_posix())
     ]
     if left:
@@ -1151,11 +1170,37 @@ def write_bundle() -> None:
             bundle.writestr(entry, (DIST / name).read_bytes(), compresslevel=9)
     # Replaced only when complete: a failed build never leaves a truncated zip.
     partial.replace(BUNDLE)
+    digest = hashlib.sha256(BUNDLE.read_bytes()).hexdigest()
+    # The format of sha256sum, so that `sha256sum -c ludeum-<version>.zip.sha256` checks it.
+    checksum(BUNDLE).write_text(f"{digest}  {BUNDLE.name}\n", encoding="utf-8")
     size = BUNDLE.stat().st_size
     log(
         f"{BUNDLE.relative_to(ROOT)}: {len(files)} files in {BUNDLE_FOLDER}/, "
         f"{size:,} bytes ({size / 1e6:.1f} MB)"
     )
+
+
+def checksum(bundle: Path) -> Path:
+    return bundle.with_name(bundle.name + ".sha256")
+
+
+VERSION_MARKER = "<!-- build: version -->"
+
+
+def write_version() -> None:
+    """The version in the page (the rules dialog's foot) and in dist/version.json,
+    which a deployment check reads (scripts/check_site.py): the version, and the
+    commit built when the build ran in a git checkout (never a time: the same
+    commit gives the same file)."""
+    rewrite(DIST / "index.html", {VERSION_MARKER: VERSION})
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    )
+    about = {"name": "Ludeum", "version": VERSION}
+    if commit.returncode == 0 and commit.stdout.strip():
+        about["commit"] = commit.stdout.strip()
+    (DIST / "version.json").write_text(json.dumps(about, sort_keys=True) + "\n", "utf-8")
+    log(f"version {VERSION}" + (f" (commit {about['commit']})" if "commit" in about else ""))
 
 
 def summary(started: float, notes: list[str]) -> None:
@@ -1201,6 +1246,7 @@ def main(argv: list[str] | None = None) -> int:
         # A bundle left from an earlier build must not outlive a failed one.
         if args.out is None:
             BUNDLE.unlink(missing_ok=True)
+            checksum(BUNDLE).unlink(missing_ok=True)
         copy_site(args.site.resolve())
         notes = vendor_pyscript()
         vendor_pyodide()
@@ -1212,6 +1258,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_snapshot:
             make_snapshot()
             make_snapshot_without_jspi()
+        write_version()
         address_files()
         write_first_visit_sizes()  # after every step that names a downloaded file
         name_head()

@@ -44,6 +44,8 @@ const { count, size, warnings } = await generateSW({
   globIgnores: [
     'static/snapshot/**', '**/*.br', '**/*.gz', '**/python_stdlib_rest.zip',
     'static/vendor/qrcode-generator/**', 'static/locale/**',
+    // What a deployment check asks the server (scripts/check_site.py); the page never does.
+    'version.json',
   ],
   swDest: path.join(distDir, 'sw.js'),
   manifestTransforms: [addressedByName],

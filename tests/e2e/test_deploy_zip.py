@@ -1,10 +1,12 @@
-"""The deployable bundle (build/ludeum-site.zip, written by scripts/build.py) is the
-built site, and works when unpacked under a sub-path with its folder renamed: it
-boots, plays, registers its service worker for that sub-path only, and resumes the
-game offline."""
+"""The release (build/ludeum-<version>.zip, written by scripts/build.py) is the
+built site, with its version and its checksum, and works when unpacked under a
+sub-path with its folder renamed: it boots, plays, registers its service worker for
+that sub-path only, and resumes the game offline."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -14,10 +16,12 @@ from harness import ROOT, SiteServer, Watch, new_game, wait_ready
 from playwright.sync_api import BrowserContext, expect
 from test_offline import go_offline_and_reload, wait_offline_ready
 
+from ludeum import __version__
+
 pytestmark = pytest.mark.e2e
 
-BUNDLE = ROOT / "build" / "ludeum-site.zip"
-TOP = "ludeum"
+BUNDLE = ROOT / "build" / f"ludeum-{__version__}.zip"
+TOP = f"ludeum-{__version__}"
 SUB_PATH = "exhibits/senet"
 
 
@@ -39,6 +43,11 @@ def test_the_bundle_is_the_built_site_in_one_folder(bundle: Path, dist_dir: Path
         assert names == [f"{TOP}/{name}" for name in sorted(built)]
         for name, path in built.items():
             assert archive.read(f"{TOP}/{name}") == path.read_bytes(), f"{name} differs"
+        about = json.loads(archive.read(f"{TOP}/version.json"))
+    assert about["version"] == __version__
+    digest = hashlib.sha256(bundle.read_bytes()).hexdigest()
+    said = bundle.with_name(bundle.name + ".sha256").read_text(encoding="utf-8")
+    assert said == f"{digest}  {bundle.name}\n"
 
 
 def test_the_unpacked_bundle_plays_and_resumes_offline_under_a_sub_path(

@@ -4,8 +4,10 @@ permissions, so two builds of one commit can be compared by checksum."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -54,6 +56,19 @@ def test_the_bundle_holds_every_file_under_one_top_folder_in_sorted_order(build)
             assert bundle.read(f"{build.BUNDLE_FOLDER}/{name}") == data
         assert bundle.testzip() is None
     assert not list(build.BUNDLE.parent.glob("*.part")), "the partial file was left behind"
+
+
+def test_beside_the_bundle_its_sha256_in_the_form_sha256sum_checks(build) -> None:
+    write_site(build.DIST, 1_700_000_000, 0o644)
+    build.write_bundle()
+    digest = hashlib.sha256(build.BUNDLE.read_bytes()).hexdigest()
+    said = build.BUNDLE.with_name(build.BUNDLE.name + ".sha256").read_text(encoding="utf-8")
+    assert said == f"{digest}  {build.BUNDLE.name}\n"
+    checked = subprocess.run(
+        ["sha256sum", "-c", build.BUNDLE.name + ".sha256"],
+        cwd=build.BUNDLE.parent, capture_output=True, text=True,
+    )  # fmt: skip
+    assert checked.returncode == 0 and ": OK" in checked.stdout, checked
 
 
 def test_the_same_site_gives_the_same_bytes_whatever_the_times_and_permissions(build) -> None:
