@@ -11,6 +11,7 @@ certificate made for the test."""
 from __future__ import annotations
 
 import http.client
+import importlib.util
 import os
 import socket
 import subprocess
@@ -20,8 +21,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import HOSTING, ROOT, Watch, built, wait_ready
+from harness import HOSTING, ROOT, SiteServer, Watch, built, wait_ready
 from playwright.sync_api import Browser, expect
+
+from ludeum import __version__
 
 pytestmark = pytest.mark.e2e
 
@@ -29,6 +32,17 @@ NGINX = os.environ.get("LUDEUM_NGINX", "/usr/sbin/nginx")
 CADDY = os.environ.get("LUDEUM_CADDY", "/usr/bin/caddy")
 PATH = HOSTING.EXAMPLE_PATH  # /games/ludeum/
 POLICY = HOSTING.header_policy()
+
+
+def _check_site():  # noqa: ANN202 (a module)
+    """scripts/check_site.py, the check a museum runs against its own address."""
+    spec = importlib.util.spec_from_file_location("check_site", ROOT / "scripts" / "check_site.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CHECK_SITE = _check_site()
 
 
 def free_port() -> int:
@@ -234,6 +248,9 @@ def test_the_site_behind_each_server_of_deploy_under_a_sub_path(
 ) -> None:
     origin = request.getfixturevalue(server)
     check_headers(origin, dist_dir)
+    report = CHECK_SITE.check(origin + PATH, version=__version__)
+    assert report.faults == [], report.faults
+    assert f"version {__version__} is served" in report.notes
 
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
     seen: Watch = watch(context, origin)
@@ -252,6 +269,7 @@ def test_the_site_behind_each_server_of_deploy_under_a_sub_path(
         page.reload(wait_until="commit")
         wait_ready(page)
         expect(page.locator("#board")).to_be_visible()
+        expect(page.locator("#rules-dialog .version-line")).to_have_text(f"Ludeum {__version__}")
         assert seen.problems() == []
     finally:
         context.close()
@@ -281,3 +299,28 @@ def test_the_https_variant_of_the_nginx_file_is_accepted(release: Path, tmp_path
     )  # fmt: skip
     assert checked.returncode == 0, checked.stderr
     assert "[warn]" not in checked.stderr, checked.stderr
+
+
+def test_the_live_check_names_each_fault_of_a_careless_host(dist_dir: Path) -> None:
+    """The check can fail: a host that sends every file as it is, with no policy
+    header and a year's caching for everything (sw.js and index.html too), at a
+    sub-path it does not redirect to, serving a version other than the one asked."""
+    with tempfile.TemporaryDirectory() as name:
+        root = Path(name)
+        (root / "games").mkdir()
+        (root / "games" / "ludeum").symlink_to(dist_dir, target_is_directory=True)
+        server = SiteServer(
+            root, precompressed=False, cache_control=lambda path: "max-age=31536000"
+        )
+        try:
+            report = CHECK_SITE.check(server.url + "games/ludeum/", version="0.0.1")
+            exit_status = CHECK_SITE.main([server.url + "games/ludeum"])
+        finally:
+            server.stop()
+    said = "\n".join(report.faults)
+    assert "index.html: no Content-Security-Policy header" in said
+    assert f"{built('static/vendor/pyodide', dist_dir)}/pyodide.asm.wasm: sent uncompressed" in said
+    assert "sw.js: Cache-Control max-age=31536000" in said
+    assert "index.html: Cache-Control max-age=31536000" in said
+    assert f"version {__version__} is served, not 0.0.1" in said
+    assert exit_status == 1
