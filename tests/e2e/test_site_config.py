@@ -125,16 +125,38 @@ def cache_all_but_the_page(path: str) -> str:
     return "no-cache" if path.endswith(("/", "/index.html", "/sw.js")) else "max-age=31536000"
 
 
-def test_after_an_update_a_visitor_without_a_service_worker_runs_one_version(
+def accent_and_paths(page, origin: str) -> tuple[str, set[str]]:
+    """The page's accent colour and the paths of every file it used, itself included."""
+    used = page.evaluate(
+        "() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]"
+    )
+    accent = page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--accent')"
+    )
+    paths = {urlsplit(u).path.lstrip("/") or "index.html" for u in used if u.startswith(origin)}
+    return accent.strip(), paths
+
+
+def one_build(paths: set[str], served: Path, other: Path) -> None:
+    """Every path is a file of ``served``, and any name the other build shares has the
+    same bytes in both: whatever the browser kept from it is this build's file."""
+    for path in sorted(paths):
+        assert (served / path).is_file(), f"{path} is not in {served}"
+        kept = other / path
+        if path not in ("index.html", "sw.js") and kept.is_file():
+            assert kept.read_bytes() == (served / path).read_bytes(), f"{path} differs"
+
+
+def test_after_an_update_and_a_roll_back_a_visitor_without_a_service_worker_runs_one_version(
     browser: Browser, museum_site: tuple[SiteServer, Path], tmp_path: Path
 ) -> None:
     """The site at one address is replaced by another build (the museum's: another
-    colour, one game); a browser that keeps every file but the page for a year, and
-    runs no service worker (blocked, as in a cross-site frame), then loads the new
-    page with only the new build's files: any file whose name both builds share has
-    the same bytes in both, so a copy kept from the old build is the new one."""
+    colour, one game), then rolled back, each by switching the link the server serves
+    (docs/deploying.md, "Updating"). A browser that keeps every file but the page for
+    a year, and runs no service worker (blocked, as in a cross-site frame), loads each
+    page with that build's files only."""
     _, museum = museum_site
-    site = tmp_path / "site"
+    site = tmp_path / "current"
     site.symlink_to(DIST, target_is_directory=True)
     server = SiteServer(site, cache_control=cache_all_but_the_page)
     context = browser.new_context(service_workers="block", locale="en-GB")
@@ -142,28 +164,19 @@ def test_after_an_update_a_visitor_without_a_service_worker_runs_one_version(
         page = context.new_page()
         page.goto(server.url)
         wait_ready(page, enter=False)
-        site.unlink()
-        site.symlink_to(museum, target_is_directory=True)  # the update
-        page.reload()
-        wait_ready(page, enter=False)
-        used = page.evaluate(
-            "() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]"
-        )
-        accent = page.evaluate(
-            "getComputedStyle(document.documentElement).getPropertyValue('--accent')"
-        )
+        accent, before = accent_and_paths(page, server.origin)
+        assert accent == "#0d5c63"
+        for served, other, colour in ((museum, DIST, "#7a2e12"), (DIST, museum, "#0d5c63")):
+            switched = tmp_path / "next"
+            switched.symlink_to(served, target_is_directory=True)
+            switched.replace(site)  # one rename: no moment without a site
+            page.reload()
+            wait_ready(page, enter=False)
+            accent, paths = accent_and_paths(page, server.origin)
+            assert accent == colour  # the style sheet of the build served, not a kept one
+            assert built("static/app.css", served) in paths
+            one_build(paths, served, other)
     finally:
         context.close()
         server.stop()
-    assert accent.strip() == "#7a2e12"  # the new style sheet, not the kept one
-    paths = {
-        urlsplit(url).path.lstrip("/") or "index.html"
-        for url in used
-        if url.startswith(server.origin)
-    }
-    assert built("static/app.css", museum) in paths
-    for path in sorted(paths):
-        assert (museum / path).is_file(), f"{path} is not in the new build"
-        old = DIST / path
-        if path not in ("index.html", "sw.js") and old.is_file():
-            assert old.read_bytes() == (museum / path).read_bytes(), f"{path} differs"
+    assert built("static/app.css", DIST) in before
