@@ -1194,8 +1194,10 @@ def write_version() -> None:
     commit gives the same file)."""
     rewrite(DIST / "index.html", {VERSION_MARKER: VERSION})
     commit = subprocess.run(
-        ["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    )
+        # "-dirty" after it when the checkout had changes the commit does not hold.
+        ["git", "describe", "--always", "--dirty", "--abbrev=12", "--exclude=*"],
+        cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
     about = {"name": "Ludeum", "version": VERSION}
     if commit.returncode == 0 and commit.stdout.strip():
         about["commit"] = commit.stdout.strip()
