@@ -102,8 +102,31 @@ BUNDLE_FOLDER = f"ludeum-{VERSION}"
 #: the version a deployment check asks for (scripts/check_site.py).
 UNNAMED = ("index.html", "sw.js", "version.json")
 # The earliest time a zip entry can hold: every build of the same dist/ gives the
-# same bytes, whatever the files' modification times.
+# same bytes, whatever the files' modification times (the standard library's zip).
 BUNDLE_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
+
+
+def release_timestamp() -> tuple[int, int, int, int, int, int]:
+    """The release's files' time: $SOURCE_DATE_EPOCH (the reproducible-builds
+    convention), else the time of the commit built, else BUNDLE_TIMESTAMP. The same
+    commit always gives the same zip, and two releases never share a time: unzip
+    gives the files that time, and servers derive their validators from it (nginx's
+    ETag is the time and the size; Apache's and Caddy's too), so a release whose
+    index.html or sw.js has the length of the last one's would otherwise get a 304
+    for its new page, and visitors would not see the update."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch is None:
+        committed = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True
+        )
+        epoch = committed.stdout.strip() if committed.returncode == 0 else ""
+    if not epoch.isdigit():
+        return BUNDLE_TIMESTAMP
+    moment = time.gmtime(max(int(epoch), 315_532_800))  # zip times start in 1980
+    return (moment.tm_year, moment.tm_mon, moment.tm_mday, moment.tm_hour, moment.tm_min,
+            moment.tm_sec - moment.tm_sec % 2)  # fmt: skip
+
+
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 #: Where PyScript goes in dist/ (then into a folder named by its content).
@@ -1161,9 +1184,10 @@ def write_bundle() -> None:
     BUNDLE.parent.mkdir(parents=True, exist_ok=True)
     partial = BUNDLE.with_name(BUNDLE.name + ".part")
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
+    moment = release_timestamp()
     with zipfile.ZipFile(partial, "w") as bundle:
         for name in files:
-            entry = zipfile.ZipInfo(f"{BUNDLE_FOLDER}/{name}", BUNDLE_TIMESTAMP)
+            entry = zipfile.ZipInfo(f"{BUNDLE_FOLDER}/{name}", moment)
             entry.create_system = 3  # Unix, so the permission bits below are read
             entry.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
             entry.compress_type = zipfile.ZIP_DEFLATED

@@ -142,8 +142,9 @@ def precache_size(dist: Path) -> int:
     own (static/python-snapshot.mjs), the precompressed side files (FILE.br,
     FILE.gz), which a server sends in FILE's place, and the rest of the standard
     library, fetched only if an import escaped the build's trace (never, here), the
-    QR encoder, fetched only when the visitor prints, and the languages' catalogs,
-    each kept once its reader's page asks for it."""
+    QR encoder, fetched only when the visitor prints, the languages' catalogs,
+    each kept once its reader's page asks for it, and version.json, which only a
+    deployment check asks for."""
     snapshots = dist / "static" / "snapshot"
     qr_encoder = dist / "static" / "vendor" / "qrcode-generator"
     catalogs = dist / "static" / "locale"
@@ -152,6 +153,7 @@ def precache_size(dist: Path) -> int:
         for p in dist.rglob("*")
         if p.is_file()
         and p.name not in ("sw.js", "python_stdlib_rest.zip")
+        and p.relative_to(dist).as_posix() != "version.json"  # for a deployment check
         and snapshots not in p.parents
         and qr_encoder not in p.parents
         and catalogs not in p.parents

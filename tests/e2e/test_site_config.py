@@ -13,8 +13,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from harness import DIST, ROOT, SiteServer, built, wait_ready
+from harness import DIST, HOSTING, ROOT, SiteServer, built, wait_ready
 from playwright.sync_api import Browser, expect
+from servers import nginx_serving
 
 pytestmark = pytest.mark.e2e
 
@@ -119,12 +120,6 @@ def test_a_bad_site_file_stops_the_build_naming_the_key_and_value(tmp_path: Path
     assert not (tmp_path / "dist" / "index.html").exists()
 
 
-#: What docs/deploying.md allowed before issue 40, and a host may still do: a year
-#: for every file but the page and the service worker, with no revalidation.
-def cache_all_but_the_page(path: str) -> str:
-    return "no-cache" if path.endswith(("/", "/index.html", "/sw.js")) else "max-age=31536000"
-
-
 def accent_and_paths(page, origin: str) -> tuple[str, set[str]]:
     """The page's accent colour and the paths of every file it used, itself included."""
     used = page.evaluate(
@@ -133,7 +128,10 @@ def accent_and_paths(page, origin: str) -> tuple[str, set[str]]:
     accent = page.evaluate(
         "getComputedStyle(document.documentElement).getPropertyValue('--accent')"
     )
-    paths = {urlsplit(u).path.lstrip("/") or "index.html" for u in used if u.startswith(origin)}
+    prefix = HOSTING.EXAMPLE_PATH
+    paths = {
+        urlsplit(u).path.removeprefix(prefix) or "index.html" for u in used if u.startswith(origin)
+    }
     return accent.strip(), paths
 
 
@@ -150,33 +148,33 @@ def one_build(paths: set[str], served: Path, other: Path) -> None:
 def test_after_an_update_and_a_roll_back_a_visitor_without_a_service_worker_runs_one_version(
     browser: Browser, museum_site: tuple[SiteServer, Path], tmp_path: Path
 ) -> None:
-    """The site at one address is replaced by another build (the museum's: another
-    colour, one game), then rolled back, each by switching the link the server serves
-    (docs/deploying.md, "Updating"). A browser that keeps every file but the page for
-    a year, and runs no service worker (blocked, as in a cross-site frame), loads each
-    page with that build's files only."""
+    """Behind nginx with deploy/nginx/ludeum.conf (a year for every file but the page,
+    sw.js and version.json), the site is replaced by another build (the museum's:
+    another colour, one game), then rolled back, each by switching the `current` link
+    the server serves (docs/deploying.md, "Updating"). A browser that runs no service
+    worker (blocked, as in a cross-site frame) loads each page with that build's files
+    only: a kept copy of a name both builds share has the same bytes in both."""
     _, museum = museum_site
     site = tmp_path / "current"
     site.symlink_to(DIST, target_is_directory=True)
-    server = SiteServer(site, cache_control=cache_all_but_the_page)
     context = browser.new_context(service_workers="block", locale="en-GB")
-    try:
-        page = context.new_page()
-        page.goto(server.url)
-        wait_ready(page, enter=False)
-        accent, before = accent_and_paths(page, server.origin)
-        assert accent == "#0d5c63"
-        for served, other, colour in ((museum, DIST, "#7a2e12"), (DIST, museum, "#0d5c63")):
-            switched = tmp_path / "next"
-            switched.symlink_to(served, target_is_directory=True)
-            switched.replace(site)  # one rename: no moment without a site
-            page.reload()
+    with nginx_serving(site) as origin:
+        try:
+            page = context.new_page()
+            page.goto(origin + HOSTING.EXAMPLE_PATH)
             wait_ready(page, enter=False)
-            accent, paths = accent_and_paths(page, server.origin)
-            assert accent == colour  # the style sheet of the build served, not a kept one
-            assert built("static/app.css", served) in paths
-            one_build(paths, served, other)
-    finally:
-        context.close()
-        server.stop()
-    assert built("static/app.css", DIST) in before
+            accent, before = accent_and_paths(page, origin)
+            assert accent == "#0d5c63"
+            assert built("static/app.css", DIST) in before
+            for served, other, colour in ((museum, DIST, "#7a2e12"), (DIST, museum, "#0d5c63")):
+                switched = tmp_path / "next"
+                switched.symlink_to(served, target_is_directory=True)
+                switched.replace(site)  # one rename: no moment without a site
+                page.reload()
+                wait_ready(page, enter=False)
+                accent, paths = accent_and_paths(page, origin)
+                assert accent == colour  # the style sheet of the build served, not a kept one
+                assert built("static/app.css", served) in paths
+                one_build(paths, served, other)
+        finally:
+            context.close()

@@ -8,6 +8,7 @@ import hashlib
 import importlib.util
 import os
 import subprocess
+import time
 import zipfile
 from pathlib import Path
 
@@ -80,7 +81,7 @@ def test_the_same_site_gives_the_same_bytes_whatever_the_times_and_permissions(b
     assert build.BUNDLE.read_bytes() == first
     with zipfile.ZipFile(build.BUNDLE) as bundle:
         for entry in bundle.infolist():
-            assert entry.date_time == build.BUNDLE_TIMESTAMP
+            assert entry.date_time == build.release_timestamp()
             # Unpacked files are readable by the web server's user, whatever they were here.
             assert (entry.external_attr >> 16) & 0o777 == 0o644
 
@@ -93,3 +94,28 @@ def test_a_changed_file_changes_the_bundle(build) -> None:
     (build.DIST / "sw.js").write_bytes(b"self.x = 2;")
     build.write_bundle()
     assert build.BUNDLE.read_bytes() != first
+
+
+def test_the_release_time_is_the_commits_so_two_releases_never_share_one(
+    build, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Servers make their validators from the files' times (unzip restores them): two
+    releases with one time would answer a 304 for a new index.html of the old one's
+    length. $SOURCE_DATE_EPOCH, or the commit's time, decides it."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764288000")  # 2025-11-28 00:00 UTC
+    assert build.release_timestamp() == (2025, 11, 28, 0, 0, 0)
+    write_site(build.DIST, 1_700_000_000, 0o644)
+    build.write_bundle()
+    with zipfile.ZipFile(build.BUNDLE) as bundle:
+        assert {entry.date_time for entry in bundle.infolist()} == {(2025, 11, 28, 0, 0, 0)}
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764288061")
+    assert build.release_timestamp() == (2025, 11, 28, 0, 1, 0)  # zip times: 2 s steps
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    assert build.release_timestamp() == build.BUNDLE_TIMESTAMP  # no git here: 1980
+    monkeypatch.setattr(build, "ROOT", ROOT)  # the repository's checkout
+    committed = subprocess.run(
+        ["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert build.release_timestamp() == time.gmtime(int(committed))[:5] + (
+        time.gmtime(int(committed)).tm_sec // 2 * 2,
+    )
