@@ -1,20 +1,17 @@
 """The release (build/ludeum-<version>.zip, written by scripts/build.py) is the
-built site, with its version and its checksum, and works when unpacked under a
-sub-path with its folder renamed: it boots, plays, registers its service worker for
-that sub-path only, and resumes the game offline."""
+built site in one folder, with its version and its checksum. Unpacked and served
+under a sub-path, it boots, plays, registers its service worker for that sub-path
+only and resumes the game offline: tests/e2e/test_servers.py, behind nginx and Caddy."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import zipfile
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from harness import ROOT, SiteServer, Watch, new_game, wait_ready
-from playwright.sync_api import BrowserContext, expect
-from test_offline import go_offline_and_reload, wait_offline_ready
+from harness import ROOT
 
 from ludeum import __version__
 
@@ -22,7 +19,6 @@ pytestmark = pytest.mark.e2e
 
 BUNDLE = ROOT / "build" / f"ludeum-{__version__}.zip"
 TOP = f"ludeum-{__version__}"
-SUB_PATH = "exhibits/senet"
 
 
 @pytest.fixture
@@ -48,39 +44,3 @@ def test_the_bundle_is_the_built_site_in_one_folder(bundle: Path, dist_dir: Path
     digest = hashlib.sha256(bundle.read_bytes()).hexdigest()
     said = bundle.with_name(bundle.name + ".sha256").read_text(encoding="utf-8")
     assert said == f"{digest}  {bundle.name}\n"
-
-
-def test_the_unpacked_bundle_plays_and_resumes_offline_under_a_sub_path(
-    context: BrowserContext,
-    bundle: Path,
-    tmp_path: Path,
-    serve: Callable[[Path], SiteServer],
-    watch: Callable[[BrowserContext, str], Watch],
-) -> None:
-    # Unpacked as a site would be: the top folder renamed to where it is deployed.
-    root = tmp_path / "www"
-    with zipfile.ZipFile(bundle) as archive:
-        archive.extractall(tmp_path / "unpacked")
-    site = root / SUB_PATH
-    site.parent.mkdir(parents=True)
-    (tmp_path / "unpacked" / TOP).rename(site)
-
-    server = serve(root)
-    watch(context, server.origin)
-    page = context.new_page()
-    page.goto(f"{server.url}{SUB_PATH}/", wait_until="commit")
-    wait_ready(page)
-    new_game(page, "squadro", "human")
-    page.click('#board [data-square="L1"]')
-    page.click('#board [data-square="L1"]')  # a second tap on a piece moves it
-    moves = ["Light: lane 1."]
-    expect(page.locator("#moves li")).to_have_text(moves)
-
-    wait_offline_ready(page, site)
-    scope = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
-    assert scope == f"{server.url}{SUB_PATH}/"
-
-    go_offline_and_reload(page, context, server)
-    wait_ready(page)
-    expect(page.locator("#game-name")).to_have_text("Squadro")
-    expect(page.locator("#moves li")).to_have_text(moves)

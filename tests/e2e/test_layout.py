@@ -91,14 +91,17 @@ def shifts(page: Page) -> list[dict]:
     return page.evaluate("window.testShifts")
 
 
-def play(page: Page, rng: random.Random, actions: int = MAX_ACTIONS) -> int:
+def play(page: Page, rng: random.Random, actions: int = MAX_ACTIONS, hurry: bool = False) -> int:
     """Play by clicks, at random, for at most ``actions`` actions or to the end;
-    returns the number of actions played."""
+    returns the number of actions played. ``hurry``: a key while the computer plays
+    brings its move forward, as a visitor's would (web/pacing.py)."""
     for played in range(actions):
         choice = page.evaluate(CHOICES)
         if choice == "over":
             return played
         if choice == "wait":
+            if hurry:
+                page.keyboard.press("Shift")
             page.wait_for_function("() => document.getElementById('app').dataset.turn !== "
                                    "'computer' || !document.getElementById('game-over').hidden",
                                    timeout=30_000)  # fmt: skip
@@ -222,7 +225,7 @@ def test_desktop_board_fills_the_window_and_nothing_moves_between_turns(
     observe_shifts(page)
     play(page, rng, 30)
     assert shifts(page) == []
-    play(page, rng)
+    play(page, rng, hurry=True)  # to the end, for the rematch
     expect(page.locator("#game-over")).to_be_visible()
     assert page.locator("#game-over-title").inner_text() in ("You win", "You lose")
     page.click("#game-over-new")  # Rematch

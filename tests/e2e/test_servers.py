@@ -1,11 +1,12 @@
 """The server configurations of deploy/ (issue 40), as a museum's IT installs them:
-the built site under a sub-path, /games/ludeum/, behind Debian's nginx with
+the release zip unpacked under a sub-path, /games/ludeum/, behind Debian's nginx with
 deploy/nginx/ludeum.conf and behind Caddy with deploy/caddy/Caddyfile, each file as
 committed but for its placeholders (the port, the folder). Each is asked for every
 kind of file (type, encoding, Vary, Cache-Control, the Content-Security-Policy on
-sw.js and on an error too, the redirect to the slash), then Chromium boots the app
-there, reloads it and reloads it offline, from a service worker whose scope is the
-sub-path. The HTTPS variant of the nginx file is checked by `nginx -t` with a
+sw.js and on an error too, the redirect to the slash) and checked by
+scripts/check_site.py; then Chromium boots the app there, plays a move, and reloads it
+online and offline, from a service worker whose scope is the sub-path: the game
+resumes. The HTTPS variant of the nginx file is checked by `nginx -t` with a
 certificate made for the test."""
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ import os
 import subprocess
 import sys
 import tempfile
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import HOSTING, ROOT, SiteServer, Watch, built, wait_ready
+from harness import HOSTING, ROOT, SiteServer, Watch, built, new_game, wait_ready
 from playwright.sync_api import Browser, expect
 from servers import NGINX, free_port, nginx_main, nginx_serving, nginx_site, wait_for_port
+from test_offline import wait_offline_ready
 
 from ludeum import __version__
 
@@ -47,9 +50,16 @@ CHECK_SITE = _check_site()
 
 @pytest.fixture(scope="module")
 def release(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The served folder as deploying.md lays it out: `current`, a link to a release."""
+    """The served folder as deploying.md lays it out: the release zip unpacked under
+    releases/, and `current`, a link to it (the zip is the built site:
+    tests/e2e/test_deploy_zip.py)."""
+    bundle = ROOT / "build" / f"ludeum-{__version__}.zip"
+    if not bundle.is_file() or bundle.stat().st_mtime < (dist_dir / "sw.js").stat().st_mtime:
+        pytest.fail(f"{bundle} missing or older than dist/: run `python3 scripts/build.py`")
     folder = tmp_path_factory.mktemp("ludeum")
-    (folder / "current").symlink_to(dist_dir, target_is_directory=True)
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(folder / "releases")
+    (folder / "current").symlink_to(folder / "releases" / f"ludeum-{__version__}")
     return folder / "current"
 
 
@@ -161,12 +171,12 @@ def check_headers(origin: str, dist: Path) -> None:
 def test_the_site_behind_each_server_of_deploy_under_a_sub_path(
     request: pytest.FixtureRequest,
     server: str,
-    dist_dir: Path,
+    release: Path,
     browser: Browser,
     watch,
 ) -> None:
     origin = request.getfixturevalue(server)
-    check_headers(origin, dist_dir)
+    check_headers(origin, release)
     report = CHECK_SITE.check(origin + PATH, version=__version__)
     assert report.faults == [], report.faults
     assert f"version {__version__} is served" in report.notes
@@ -177,17 +187,22 @@ def test_the_site_behind_each_server_of_deploy_under_a_sub_path(
         page = context.new_page()
         page.goto(origin + PATH, wait_until="commit")
         wait_ready(page)
-        page.wait_for_function(
-            "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=120_000
-        )
+        new_game(page, "squadro", "human")
+        page.click('#board [data-square="L1"]')
+        page.click('#board [data-square="L1"]')  # a second tap on a piece moves it
+        moves = ["Light: lane 1."]
+        expect(page.locator("#moves li")).to_have_text(moves)
+        wait_offline_ready(page, release)
         scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
         assert scope == origin + PATH
         page.reload(wait_until="commit")
         wait_ready(page)
         context.set_offline(True)
-        page.reload(wait_until="commit")
+        response = page.reload(wait_until="commit")
+        assert response is not None and response.from_service_worker
         wait_ready(page)
-        expect(page.locator("#board")).to_be_visible()
+        expect(page.locator("#game-name")).to_have_text("Squadro")
+        expect(page.locator("#moves li")).to_have_text(moves)  # the game, resumed
         expect(page.locator("#rules-dialog .version-line")).to_have_text(f"Ludeum {__version__}")
         assert seen.problems() == []
     finally:
