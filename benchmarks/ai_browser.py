@@ -49,7 +49,8 @@ LEVELS = ("easy", "medium", "hard")
 WORKER_JS = """async (requests) => {
   const began = performance.now();
   const worker = new Worker(
-    JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs'],
+    window.ludeumMarkup.createScriptURL(  // the page's Trusted Types policy
+      JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs']),
     { type: 'module' });
   const next = () => new Promise((resolve) => {
     worker.onmessage = (event) => resolve(JSON.parse(event.data));

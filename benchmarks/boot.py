@@ -129,7 +129,8 @@ FCP_JS = """() => performance.getEntriesByType('paint')
 WORKER_JS = """() => new Promise((resolve, reject) => {
   const started = performance.now();
   const worker = new Worker(
-    JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs'],
+    window.ludeumMarkup.createScriptURL(  // the page's Trusted Types policy
+      JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs']),
     { type: 'module' });
   worker.onmessage = (event) => {
     worker.terminate();

@@ -366,7 +366,16 @@ def prerender_page_text(index: Path) -> None:
 #: docs/performance.md). Each is a self-contained function expression.
 # boot-progress last: the joined file stops at a script that throws, and an old browser
 # must still meet boot-watch, which tells it so.
-HEAD_SCRIPTS = ("storage-guard", "welcome", "input-kind", "boot-watch", "boot", "boot-progress")
+# markup-policy first: the others' markup and script addresses go through it.
+HEAD_SCRIPTS = (
+    "markup-policy",
+    "storage-guard",
+    "welcome",
+    "input-kind",
+    "boot-watch",
+    "boot",
+    "boot-progress",
+)
 HEAD_BUNDLE = "static/head.js"
 
 
@@ -765,6 +774,32 @@ def vendor_qr_encoder() -> None:
     log(f"qr encoder: {QR_ENCODER} ({len(text.encode()):,} bytes)")
 
 
+#: The sanitizer of the Continue card's stored picture (issue 41): npm's DOMPurify, one
+#: ES module with no imports, fetched by static/welcome.js only when a picture was
+#: stored (a first visit never fetches it; the service worker keeps it once fetched).
+SANITIZER = "static/vendor/dompurify/purify.mjs"
+SANITIZER_SOURCE = NODE_MODULES / "dompurify" / "dist" / "purify.es.mjs"
+
+
+def vendor_sanitizer() -> None:
+    if not SANITIZER_SOURCE.is_file():
+        raise BuildError(f"{SANITIZER_SOURCE} missing: run npm ci")
+    text = SANITIZER_SOURCE.read_text(encoding="utf-8")
+    if STATIC_IMPORT.search(text) or DYNAMIC_IMPORT.search(text) or "export {" not in text:
+        raise BuildError(f"{SANITIZER_SOURCE} is no longer one module with a default export")
+    if re.search(r"\beval\(|\bnew Function\(", text):
+        raise BuildError(f"{SANITIZER_SOURCE} uses eval, which the page's policy refuses")
+    if not text.startswith("/*! @license DOMPurify"):
+        raise BuildError(f"{SANITIZER_SOURCE} no longer opens with its licence")
+    # Its source map is not shipped: the comment naming it would only earn a 404 in
+    # the developer tools.
+    text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", text)
+    target = DIST / SANITIZER
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    log(f"sanitizer: {SANITIZER} ({len(text.encode()):,} bytes)")
+
+
 def check_config() -> None:
     """Every path pyscript.toml names must exist in dist/ (a 404 breaks boot)."""
     config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
@@ -925,11 +960,12 @@ def make_snapshot_without_jspi() -> None:
 PRELOAD_MARKER = "<!-- preload-hints -->"
 
 
-#: Where the page's Python finds the files it asks for by name (the computer's worker,
-#: the QR encoder): src/web/page.py's site_file() reads this JSON from the page.
+#: Where the page finds the files it asks for by name (the computer's worker, the QR
+#: encoder, the sanitizer): src/web/page.py's site_file() and static/welcome.js read
+#: this JSON from the page.
 SITE_FILES_MARKER = "<!-- site-files -->"
-#: The files the page's Python asks for by name, as their source paths.
-ASKED_BY_PYTHON = ("static/computer-worker.mjs", QR_ENCODER)
+#: The files the page asks for by name, as their source paths.
+ASKED_BY_NAME = ("static/computer-worker.mjs", QR_ENCODER, SANITIZER)
 
 
 def address_files() -> dict[str, str]:
@@ -970,6 +1006,7 @@ def address_files() -> dict[str, str]:
         stand_in = seen_from("static", name(STORAGE_STAND_IN))
         rewrite(DIST / HEAD_BUNDLE, {"'vendor/fake-indexeddb.js'": f"'{stand_in}'"})
         name(QR_ENCODER)
+        name(SANITIZER)
         # The icons: in the manifest (beside them) and the page (apple-touch-icon).
         manifest = DIST / "static" / "manifest.webmanifest"
         for icon in sorted((DIST / "static" / "icons").iterdir()):
@@ -995,7 +1032,7 @@ def address_files() -> dict[str, str]:
         rewrite(page, {'config="pyscript.toml"': f'config="{name("pyscript.toml")}"'})
         rewrite(page, {'src="src/web/main.py"': f'src="{name("src/web/main.py")}"'})
         rewrite(page, {PRELOAD_MARKER: preload_hints(names)})
-        asked = json.dumps({path: names[path] for path in ASKED_BY_PYTHON}, sort_keys=True)
+        asked = json.dumps({path: names[path] for path in ASKED_BY_NAME}, sort_keys=True)
         table = f'<script type="application/json" id="site-files">{asked}</script>'
         rewrite(page, {SITE_FILES_MARKER: table})
     except AddressingError as exc:
@@ -1280,6 +1317,7 @@ def main(argv: list[str] | None = None) -> int:
         trim_stdlib()
         bundle_storage_stand_in()
         vendor_qr_encoder()
+        vendor_sanitizer()
         check_config()
         if not args.no_snapshot:
             make_snapshot()

@@ -37,13 +37,15 @@ const { count, size, warnings } = await generateSW({
   // precached either; runtimeCaching keeps it once fetched. The QR encoder of the
   // printed sheets (static/vendor/qrcode-generator/) is fetched only when the visitor
   // prints, so that it adds nothing to a first visit; runtimeCaching keeps it too.
+  // So is the sanitizer of a stored Continue picture (static/vendor/dompurify/),
+  // fetched by static/welcome.js only when a visitor comes back to a game.
   // The translation catalogs (static/locale/<code>.<digest>.mo) are not precached
   // either: a visitor downloads only their own language's (static/python-snapshot.mjs
   // asks for it again once this worker controls the page, and runtimeCaching keeps
   // it; a kiosk keeps every language the site offers).
   globIgnores: [
     'static/snapshot/**', '**/*.br', '**/*.gz', '**/python_stdlib_rest.zip',
-    'static/vendor/qrcode-generator/**', 'static/locale/**',
+    'static/vendor/qrcode-generator/**', 'static/vendor/dompurify/**', 'static/locale/**',
     // What a deployment check asks the server (scripts/check_site.py); the page never does.
     'version.json',
   ],
@@ -79,6 +81,13 @@ const { count, size, warnings } = await generateSW({
       /\/static\/vendor\/qrcode-generator\/qrcode\.[0-9a-f]{10}\.mjs$/.test(url.pathname),
     handler: 'CacheFirst',
     options: { cacheName: 'ludeum-print', expiration: { maxEntries: 1 } },
+  }, {
+    // A game to continue shows its picture offline too, once it has been shown online
+    // (without it the card waits for Python's drawing). Named by its content.
+    urlPattern: ({ url }) =>
+      /\/static\/vendor\/dompurify\/purify\.[0-9a-f]{10}\.mjs$/.test(url.pathname),
+    handler: 'CacheFirst',
+    options: { cacheName: 'ludeum-sanitizer', expiration: { maxEntries: 1 } },
   }],
   cleanupOutdatedCaches: true,
   // "./" and "./?game=senet" are all served the cached index.html.

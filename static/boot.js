@@ -119,7 +119,8 @@
     }
     registered = true;
     // Relative to the page, so the site works under any sub-path.
-    navigator.serviceWorker.register('sw.js', { scope: './' }).then(watchForUpdates, function (error) {
+    // The address through the page's policy (markup-policy.js), as Trusted Types ask.
+    navigator.serviceWorker.register(window.ludeumMarkup.createScriptURL('sw.js'), { scope: './' }).then(watchForUpdates, function (error) {
       // Offline use will not work, but the app does; warn rather than error.
       console.warn('Ludeum: service worker registration failed:', error);
     });

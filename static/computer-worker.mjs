@@ -9,9 +9,19 @@
 // the computer, after the page is ready, so it never slows the first boot.
 // From the same memory snapshot as the page, when it is cached (python-snapshot.mjs):
 // the engine and ludeum.ai.service are then imported already.
-import { loadPyodide } from './python-snapshot.mjs';
+
+// Pyodide tells a classic worker from a module one by calling importScripts with a
+// data: address and seeing it fail. Under Trusted Types (the policy a server sends
+// with this file, docs/deploying.md) that call is itself a violation, reported
+// however it ends. A module worker cannot import scripts anyway: it says so at once,
+// before Pyodide is loaded (hence the loader's import is a dynamic one, in start();
+// a top-level await would leave the first request, sent at once, with no listener).
+self.importScripts = () => {
+  throw new TypeError('a module worker imports no classic script');
+};
 
 async function start() {
+  const { loadPyodide } = await import('./python-snapshot.mjs');
   // The loader unpacks the engine where Python imports it.
   const pyodide = await loadPyodide();
   return pyodide.pyimport('ludeum.ai.service').answer;

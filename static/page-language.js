@@ -95,7 +95,8 @@
       welcome.querySelectorAll('[data-picture]').forEach(function (slot) {
         drawings[slot.dataset.picture] = slot.firstElementChild;
       });
-      welcome.innerHTML = words.welcome;
+      // This page's own words, put there by the build: through the page's policy.
+      welcome.innerHTML = window.ludeumMarkup.createHTML(words.welcome);
       welcome.querySelectorAll('[data-picture]').forEach(function (slot) {
         var svg = drawings[slot.dataset.picture];
         var picture = words.welcome_pictures[slot.dataset.picture];

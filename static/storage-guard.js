@@ -186,5 +186,6 @@
   // used only here, when storage is blocked.
   var here = document.currentScript.src;
   var stand_in = new URL('vendor/fake-indexeddb.js', here).href;
-  document.write('<script src="' + stand_in + '"><\/script>');
+  // Through the page's policy (markup-policy.js): the address is this site's own.
+  document.write(window.ludeumMarkup.createHTML('<script src="' + stand_in + '"><\/script>'));
 })();

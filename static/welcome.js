@@ -8,9 +8,9 @@
 //    is <html data-screen="welcome|game">; ludeum/welcome.py says the same in Python
 //    (tests/unit/test_welcome.py keeps the lists equal).
 // 2. The Continue card: the game left unfinished (or over: "Your last game"), with the
-//    picture of its position
-//    that Python stored when the visitor last left it (src/web/welcome.py), shown now
-//    if the saved game is still the one pictured; Python checks and completes it.
+//    picture of its position that Python stored when the visitor last left it
+//    (src/web/welcome.py), shown now if the saved game is still the one pictured and
+//    once DOMPurify has kept only its drawing; Python checks and completes it.
 // 3. A choice clicked before Python listens is not lost: it is kept in
 //    #app[data-queued], the game screen shows the board loading, and Python starts
 //    that game as soon as it is up, before drawing any other.
@@ -219,8 +219,46 @@
     session('welcome');
   });
 
+  // The sanitizer's options for a stored picture: SVG only (DOMPurify's SVG profile),
+  // none of what could fetch, run or carry HTML (foreignObject, images, links, <use>,
+  // styles, animations), no attribute naming another resource; what is left is the
+  // shapes, classes and words ludeum's renderers draw (tests/e2e/test_stored_markup.py
+  // checks a real picture comes through whole).
+  var PICTURE_RULES = {
+    USE_PROFILES: { svg: true },
+    FORBID_TAGS: ['foreignObject', 'image', 'a', 'use', 'style', 'script', 'animate',
+      'animateMotion', 'animateTransform', 'set', 'feImage', 'iframe'],
+    FORBID_ATTR: ['style', 'href', 'xlink:href', 'src'],
+    ADD_ATTR: ['role', 'focusable'], // the picture's name for screen readers: role="img"
+    RETURN_DOM_FRAGMENT: true,
+  };
+  var OWN_REFERENCE = /^url\(#[A-Za-z0-9_-]+\)$/; // a marker or gradient of the picture itself
+  // What ludeum's renderers never write: a stored picture holding any of it is not
+  // even parsed (its card waits for Python). Parsing alone, even in DOMPurify's inert
+  // document, has the browser check an event handler or a <style> against the page's
+  // policy and report it; this way nothing stored ever puts the policy to work.
+  var NEVER_DRAWN = /(?:^|[\s\/"'])(?:on[a-z]+|style)\s*=|<\s*\/?\s*(?:script|style|foreignObject|image|use|a|iframe|animate\w*|set)\b|javascript:|url\s*\((?!#)/i;
+
+  function sanitizer() {
+    var table = document.getElementById('site-files');
+    var files = table ? JSON.parse(table.textContent) : {};
+    var path = files['static/vendor/dompurify/purify.mjs'] || 'static/vendor/dompurify/purify.mjs';
+    return import(new URL(path, document.baseURI).href).then(function (module) {
+      var purify = module.default;
+      purify.addHook('uponSanitizeAttribute', function (node, data) {
+        if (/url\s*\(/i.test(data.attrValue) && !OWN_REFERENCE.test(data.attrValue.trim())) {
+          data.keepAttr = false;
+        }
+      });
+      return purify;
+    });
+  }
+
   // The Continue card from what Python stored, once the page (and its words, put in
-  // place by page-language.js, a deferred script) is there.
+  // place by page-language.js, a deferred script) is there. The stored picture is
+  // markup from localStorage, which any script of this origin can write (a museum's
+  // site serving Ludeum under a path of its own shares it): it is never put in the
+  // page as it is, only what DOMPurify keeps of it (docs/reliability.md).
   document.addEventListener('DOMContentLoaded', function () {
     if (query.has('kiosk')) {
       var link = document.getElementById('home');
@@ -228,24 +266,32 @@
         link.removeAttribute('href'); // a kiosk's visitors stay with its game
       }
     }
-    try {
-      var stored = continued();
-      if (!stored) {
-        return; // no unfinished game, or not the one pictured: Python decides
+    var stored = continued();
+    var title = stored && typeof stored.game === 'string' &&
+      document.getElementById('welcome-' + stored.game + '-title');
+    if (!title || typeof stored.picture !== 'string' || NEVER_DRAWN.test(stored.picture)) {
+      return; // no unfinished game, not the one pictured, or not our drawing: Python decides
+    }
+    sanitizer().then(function (purify) {
+      var frame = document.getElementById('welcome-continue-picture');
+      if (ready() || frame.firstChild) {
+        return; // Python drew the card meanwhile
       }
-      var picture = new DOMParser().parseFromString(stored.picture, 'image/svg+xml');
-      var svg = picture.documentElement;
-      var title = document.getElementById('welcome-' + stored.game + '-title');
-      if (svg.localName !== 'svg' || !title) {
+      var kept = purify.sanitize(stored.picture, Object.assign(
+        { TRUSTED_TYPES_POLICY: window.ludeumMarkup }, PICTURE_RULES));
+      var svg = kept.firstElementChild;
+      if (kept.childElementCount !== 1 || !svg || svg.localName !== 'svg') {
         return;
       }
-      document.getElementById('welcome-continue-picture').appendChild(document.importNode(svg, true));
+      frame.appendChild(svg);
       document.getElementById('welcome-continue-game').textContent = title.textContent;
       var card = document.getElementById('welcome-continue');
       card.dataset.over = stored.over === true ? 'true' : 'false';
       card.hidden = false;
-    } catch (error) {
-      // A stored picture that cannot be read: the card comes with Python.
-    }
+    }).catch(function (error) {
+      // No sanitizer (offline before it was ever fetched) or a picture it cannot
+      // read: the card comes with Python, drawn from the saved game itself.
+      console.info('Ludeum: the Continue card waits for Python:', error && error.message);
+    });
   });
 })();

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ludeum.i18n import N_, _
 from ludeum.senet import compare
 
-from .page import element, listen
+from .page import element, listen, show_markup
 
 CURRENT = "current"
 #: The throw chooser's words, by the number of light sides up.
@@ -97,11 +97,11 @@ class Compare:
         if game is not None:
             options.append((CURRENT, _("The game on screen")))
         select = element("compare-example")
-        select.innerHTML = ""
+        select.replaceChildren()
         for value, words in options:
             select.add(_option(value, words, value == self.example))
         throws = element("compare-throw")
-        throws.innerHTML = ""
+        throws.replaceChildren()
         for light, words in THROW_WORDS.items():
             throws.add(_option(str(light), _(words), light == self.light))
         if self.example == CURRENT:
@@ -118,7 +118,7 @@ class Compare:
 
             element("compare-link").value = compare.link(str(window.location.href), self.example)
         result = compare.compare(position, self.light)
-        element("compare-content").innerHTML = compare.comparison_html(result)
+        show_markup(element("compare-content"), compare.comparison_html(result))
 
 
 def _option(value: str, words: str, selected: bool):

@@ -11,7 +11,7 @@ from pyscript import window
 
 from ludeum import saves
 
-from .page import listen, site_file
+from .page import listen, script_address, site_file
 
 #: The computer's worker: a second Pyodide, started only when a game needs it (its
 #: source path: the build names it by its content, web.page.site_file).
@@ -47,7 +47,7 @@ class ComputerPlayer:
             return
         try:
             options = to_js({"type": "module"}, dict_converter=window.Object.fromEntries)
-            self.worker = window.Worker.new(site_file(WORKER_URL), options)
+            self.worker = window.Worker.new(script_address(site_file(WORKER_URL)), options)
         except Exception as error:
             self._fail(str(error))
             return

@@ -11,7 +11,7 @@ from pyscript import document
 from ludeum import table as tables
 from ludeum.i18n import _
 
-from .page import arrow_on_board, element, listen
+from .page import arrow_on_board, element, listen, show_markup
 
 #: Keys that say the visitor plays by keyboard, which shows them the keys' help (a
 #: touch screen or a mouse never needs that paragraph).
@@ -82,7 +82,7 @@ class Controls:
         dialog = element("rules-dialog")
         dialog.setAttribute("aria-label", _("Rules"))
         content = element("rules-content")
-        content.innerHTML = self.screen.ui.rules_page(self.screen.state)
+        show_markup(content, self.screen.ui.rules_page(self.screen.state))
         dialog.showModal()
         content.focus()  # start reading at the top, not at the Close button
         dialog.scrollTop = 0

@@ -34,7 +34,7 @@ from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.records.link import LinkError
 
-from .page import announce, copy_link, element, listen, site_file
+from .page import announce, copy_link, element, listen, show_markup, site_file
 from .storage import KEPT_PREFIX, NAME_KEY
 
 #: The Send dialog's words for a game joined here, before anybody played.
@@ -184,8 +184,8 @@ class Friends:
         if not element("friend-proofs").open or table.friend is None:
             return
         names = tables.card_names(table, self.name())
-        element("friend-proofs-table").innerHTML = proofs_html(
-            proofs(table.state, table.friend), names
+        show_markup(
+            element("friend-proofs-table"), proofs_html(proofs(table.state, table.friend), names)
         )
 
     def close(self) -> None:
@@ -210,7 +210,7 @@ class Friends:
     # -- the QR code ---------------------------------------------------------------------------
 
     def _draw_qr(self) -> None:
-        element("friend-qr").innerHTML = ""
+        element("friend-qr").replaceChildren()
         if self.encoder is None:
             asyncio.ensure_future(self._import_then_draw(self.address))
             return
@@ -239,7 +239,7 @@ class Friends:
         size = int(code.getModuleCount())
         modules = [[bool(code.isDark(y, x)) for x in range(size)] for y in range(size)]
         label = _("QR code of the link: scan it with the other device's camera")
-        element("friend-qr").innerHTML = qr_picture(modules, label)
+        show_markup(element("friend-qr"), qr_picture(modules, label))
 
     # -- a link arrives --------------------------------------------------------------------------
 

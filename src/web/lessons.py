@@ -21,7 +21,7 @@ from ludeum.i18n import _
 from ludeum.lessons import attempt as attempts
 from ludeum.site import current as current_site
 
-from .page import announce, arrow_on_board, element, focus_cell, listen
+from .page import announce, arrow_on_board, element, focus_cell, listen, show_markup
 
 #: localStorage: ``{"senet": [0, 1, 2], ...}``, the steps passed in each lesson
 #: (``ludeum.lessons.read_progress`` also reads the count kept before issue 37).
@@ -123,7 +123,7 @@ class Lessons:
         step = self.step
         self.attempt = attempts.begin(self.item, step)
         element("lesson-said").textContent = ""
-        element("lesson-sticks").innerHTML = ""
+        element("lesson-sticks").replaceChildren()
         self.render()
         element("lesson-step-title").setAttribute("tabindex", "-1")
         element("lesson-step-title").focus()
@@ -267,8 +267,9 @@ class Lessons:
         last = len(item.steps) - 1
         element("lesson-game").textContent = _("Lesson · {count} steps", count=len(item.steps))
         element("lesson-title").textContent = _(item.title)
-        element("lesson-steps").innerHTML = lessons.steps_html(
-            item, self.index, self.progress().get(item.id, frozenset())
+        show_markup(
+            element("lesson-steps"),
+            lessons.steps_html(item, self.index, self.progress().get(item.id, frozenset())),
         )
         element("lesson-step-title").textContent = _(
             "Step {number} of {count}: {title}",
@@ -287,20 +288,23 @@ class Lessons:
             options.pop("aid", None)  # the magnet map would give the answers away
             # While a verdict shows, no piece is offered: none would answer a tap.
             playable = attempt.playable(step)
-            board.innerHTML = ui.board_svg(
-                state,
-                selected=attempt.selected,
-                last_move=ui.last_move(state),
-                playable=playable,
-                **options,
+            show_markup(
+                board,
+                ui.board_svg(
+                    state,
+                    selected=attempt.selected,
+                    last_move=ui.last_move(state),
+                    playable=playable,
+                    **options,
+                ),
             )
             if step.kind == "move" and not playable:
                 board.querySelector("svg").setAttribute("aria-disabled", "true")
             if ui.GAME == "senet":  # the throw being played, still shown after the move
                 thrown = state if state.throw is not None else attempt.start
-                element("lesson-sticks").innerHTML = ui.side_svg(thrown)
+                show_markup(element("lesson-sticks"), ui.side_svg(thrown))
         else:
-            board.innerHTML = lessons.play_picture(item)
+            show_markup(board, lessons.play_picture(item))
         board.hidden = False
         # Its mark and colour (app.css); on a phone it takes the task's place.
         lesson_box = element("lesson")

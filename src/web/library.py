@@ -28,7 +28,7 @@ from ludeum.records import library
 from ludeum.records.library import Row, Summary
 from ludeum.records.thumbnail import record_picture, reidented
 
-from .page import announce, element, listen
+from .page import announce, element, listen, show_markup
 from .records import (
     FILE_PREFIX,
     HELD,
@@ -111,20 +111,16 @@ class Library:
         return summary
 
     def picture(self, key: str, text: str, ident: str) -> str:
-        """A kept game's picture of its position: from this visit's memo, from its note,
-        or drawn (loading the record) and then kept in its note for the next visits."""
+        """A kept game's picture of its position: from this visit's memo, or drawn
+        from its record (never from storage: ludeum.records.thumbnail.record_picture)."""
         crc = library.checksum(text)
         memo = self.pictures.get(key)
         if memo is not None and memo[:2] == (crc, language()):
             return reidented(memo[2], "memo", ident)
-        note = self.storage.note(key)
-        picture, keep = record_picture(text, note, "memo")
+        picture = record_picture(text, "memo")
         if picture is None:
             return ""
         self.pictures[key] = (crc, language(), picture)
-        if keep is not None:
-            # Only a cache, like the summary: when storage is full it is drawn again.
-            self.storage.set_note(key, {**note, "picture": keep})
         return reidented(picture, "memo", ident)
 
     def attention(self, entries) -> tuple:
@@ -174,8 +170,8 @@ class Library:
         element("saved-games").setAttribute("aria-expanded", "true" if shown else "false")
         element("download-game").hidden = self.saving
         current, listing = element("library-current"), element("records-list")
-        current.innerHTML = ""
-        listing.innerHTML = ""
+        current.replaceChildren()
+        listing.replaceChildren()
         if not shown:
             return  # worked out when shown: no summaries for a closed panel
         rows = [Row(None, self.current_summary(), current=True)]
@@ -233,7 +229,7 @@ class Library:
             # after it say the rest.
             frame = document.createElement("span")
             frame.className = "record-picture"
-            frame.innerHTML = picture
+            show_markup(frame, picture)
             item.appendChild(frame)
             item.classList.add("with-picture")
         words = document.createElement("span")

@@ -19,7 +19,7 @@ from pyscript import document, window
 
 from ludeum.motion import plan_back, plan_for
 
-from .page import element
+from .page import add_markup, element
 
 REDUCED_QUERY = "(prefers-reduced-motion: reduce)"
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -85,7 +85,7 @@ class Motion:
                 for effect in piece.getAnimations():
                     effect.cancel()  # the drawing's own arrival effect gives way to travel
                 self.running.append((piece.animate(hidden, hide_options), None))
-            layer.insertAdjacentHTML("beforeend", item["markup"])
+            add_markup(layer, item["markup"])
             stand_in = layer.lastElementChild
             keyframes = to_js(item["keyframes"], dict_converter=convert)
             animation = stand_in.animate(keyframes, options)

@@ -20,7 +20,7 @@ from ludeum.i18n import _
 from ludeum.senet import JEQUIER, PRESETS
 from ludeum.site import current as current_site
 
-from .page import announce, element, listen
+from .page import announce, element, listen, show_markup
 
 #: Kiosk mode (``?kiosk=1``): a visitor plays the computer at this level unless the
 #: URL names other players.
@@ -98,13 +98,16 @@ class NewGame:
                         "open it again.")  # fmt: skip
         element("replace-warning").textContent = warning
         friends = self.screen.friends
-        element("new-game-fields").innerHTML = form_for(
-            state,
-            self.first_choice,
-            table.players,
-            self.last_senet_rules,
-            name=friends.name() if friends is not None else "",
-            friend=table.friend is not None or friend,
+        show_markup(
+            element("new-game-fields"),
+            form_for(
+                state,
+                self.first_choice,
+                table.players,
+                self.last_senet_rules,
+                name=friends.name() if friends is not None else "",
+                friend=table.friend is not None or friend,
+            ),
         )
         form = element("new-game-form")
         for name, value in (("game", game), ("reading", "custom" if custom else None)):

@@ -151,6 +151,30 @@ def element(id_: str):
     return document.getElementById(id_)
 
 
+# Markup reaches the page only through these two and through the page's one Trusted
+# Types policy, "ludeum" (static/markup-policy.js), which the page's
+# Content-Security-Policy requires. What they are given is drawn by ludeum's pure
+# renderers, every text from outside (a stored name, an imported record, a link, the
+# address) escaped by html.escape on the way (docs/reliability.md lists every caller
+# and where its text comes from). Nothing here ever passes stored markup.
+
+
+def show_markup(node, markup: str) -> None:
+    """Replace ``node``'s children with ``markup`` (ludeum's own drawing)."""
+    node.innerHTML = window.ludeumMarkup.createHTML(markup)
+
+
+def add_markup(node, markup: str) -> None:
+    """Add ``markup`` (ludeum's own drawing) after ``node``'s last child."""
+    node.insertAdjacentHTML("beforeend", window.ludeumMarkup.createHTML(markup))
+
+
+def script_address(path: str):
+    """The site's own script at ``path``, as a worker's constructor takes it under
+    Trusted Types (the policy refuses another origin)."""
+    return window.ludeumMarkup.createScriptURL(path)
+
+
 def site_file(path: str) -> str:
     """The address, relative to the page, of a file of the site asked for by its
     source path ("static/computer-worker.mjs"): the build names every file by its

@@ -24,7 +24,7 @@ from pyscript import js_import, window
 
 from ludeum import saves
 
-from .page import element, listen, site_file
+from .page import element, listen, show_markup, site_file
 
 #: The QR encoder, as scripts/build.py vendors it (its source path, relative to the
 #: page: the build names it by its content, web.page.site_file).
@@ -124,8 +124,8 @@ class Printing:
 
     def _show(self, markup: str) -> None:
         sheet = element("print-sheet")
-        sheet.innerHTML = markup
+        show_markup(sheet, markup)
         window.print()
 
     def clear(self) -> None:
-        element("print-sheet").innerHTML = ""
+        element("print-sheet").replaceChildren()

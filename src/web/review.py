@@ -32,7 +32,7 @@ from ludeum import table as tables
 from ludeum.i18n import N_, _
 from ludeum.player_cards import cards_html
 
-from .page import announce, element, listen, watch_only
+from .page import announce, element, listen, show_markup, watch_only
 
 #: The step buttons' words: the accessible name is the label inside each (PAGE_TEXT),
 #: the tooltip names the key too.
@@ -292,8 +292,12 @@ class Review:
         state = prepared.state_at(self.stop)
         ui = screen.ui
         board = element("board")
-        board.innerHTML = ui.board_svg(state, selected=None, last_move=ui.last_move(state),
-                                       **screen.view.board_options())  # fmt: skip
+        show_markup(
+            board,
+            ui.board_svg(
+                state, selected=None, last_move=ui.last_move(state), **screen.view.board_options()
+            ),
+        )
         watch_only(board)
         screen.sticks.show(ui.side_svg(state))
         element("status").textContent = ui.status(state, screen.table.seating)
@@ -308,8 +312,9 @@ class Review:
         element("game-over-show").hidden = True
         # The cards as they stood then: whose turn it was, what each side had.
         cards = tuple(ui.side_card(state, seat) for seat in (0, 1))
-        element("player-cards").innerHTML = cards_html(
-            cards, screen.table.players, ui.seat_to_play(state), state.outcome()
+        show_markup(
+            element("player-cards"),
+            cards_html(cards, screen.table.players, ui.seat_to_play(state), state.outcome()),
         )
         screen.view.render_log()
         self.render_bar()
@@ -452,8 +457,10 @@ class Review:
         graph = element("review-graph")
         width = int(graph.clientWidth) or 600
         element("review-graph-title").textContent = axis_label(sides[0], chance)
-        graph.innerHTML = graph_svg(self.series, current, points, sides[0], chance, width,
-                                    cursor, sides[1])  # fmt: skip
+        show_markup(
+            graph,
+            graph_svg(self.series, current, points, sides[0], chance, width, cursor, sides[1]),
+        )
         # The slider's value is the cursor's stop (the stop shown, without one).
         at = cursor if cursor is not None else current
         at = max(0, min(at, len(self.series) - 1))
@@ -465,5 +472,7 @@ class Review:
         graph.setAttribute("aria-valuenow", str(at))
         graph.setAttribute("aria-valuetext", words)
         element("review-graph-readout").textContent = words
-        element("review-turns").innerHTML = turning_points_html(points, screen.table.log, sides,
-                                                                chance, self.series)  # fmt: skip
+        show_markup(
+            element("review-turns"),
+            turning_points_html(points, screen.table.log, sides, chance, self.series),
+        )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from .page import element, listen
+from .page import element, listen, show_markup
 
 #: In the opening's run of throws, each throw stays this long before the next...
 SEQUENCE_STEP_MS = 320
@@ -101,7 +101,7 @@ class Sticks:
 
     def _put(self, markup: str, quick: bool, tumble: bool | None = None) -> None:
         area = element("sticks")
-        area.innerHTML = markup
+        show_markup(area, markup)
         self.markup = markup
         drawing = area.firstElementChild
         number = drawing.getAttribute("data-throw") if drawing else None

@@ -16,7 +16,7 @@ from ludeum.i18n import _
 from ludeum.player_cards import cards_html, result_html
 from ludeum.site import current as current_site
 
-from .page import element, focus_cell, listen, watch_only
+from .page import element, focus_cell, listen, show_markup, watch_only
 
 #: The move list shows at most this many entries, the latest; a line says how many
 #: earlier ones are not shown. A page with 100,000 list items is slow to build and to
@@ -54,7 +54,7 @@ class View:
     def relist(self) -> None:
         """The move list is drawn again from the table's (a take-back, another game)."""
         self.logged = 0
-        element("moves").innerHTML = ""
+        element("moves").replaceChildren()
 
     def notice(
         self, text: str, detail: str | None = None, key: str | None = None, info: bool = False
@@ -104,8 +104,9 @@ class View:
         turn = tables.turn_shown(table)
         if turn and getattr(ui, "turn_marks", None):
             options["touched"] = ui.turn_marks(list(turn))
-        board.innerHTML = ui.board_svg(
-            state, selected=table.selected, last_move=ui.last_move(state), **options
+        show_markup(
+            board,
+            ui.board_svg(state, selected=table.selected, last_move=ui.last_move(state), **options),
         )
         if self.kiosk:
             proportion(board)
@@ -181,8 +182,9 @@ class View:
             return
         sides = tuple(card.side for card in tables.cards(table))
         you = table.friend.seat if table.friend is not None else None
-        element("game-over-words").innerHTML = result_html(
-            outcome, table.players, sides, tables.ending(table), len(table.log), you
+        show_markup(
+            element("game-over-words"),
+            result_html(outcome, table.players, sides, tables.ending(table), len(table.log), you),
         )
         offer = getattr(ui, "after_game", None)
         element("game-over-alt").hidden = offer is None
@@ -201,13 +203,16 @@ class View:
         element("app").dataset.turn = "computer" if computer else "person"
         # The visitor's name on their card; a kiosk's card says "You" to everyone.
         name = "" if screen.launch.kiosk else screen.keeping.storage.visitor_name()
-        element("player-cards").innerHTML = cards_html(
-            tables.cards(table),
-            table.players,
-            table.seat_to_play(),
-            state.outcome(),
-            tables.card_names(table, name),
-            visitor=name,
+        show_markup(
+            element("player-cards"),
+            cards_html(
+                tables.cards(table),
+                table.players,
+                table.seat_to_play(),
+                state.outcome(),
+                tables.card_names(table, name),
+                visitor=name,
+            ),
         )
         thinking = element("thinking")
         thinking.hidden = not (computer or waiting == tables.HINT)

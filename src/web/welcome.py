@@ -24,7 +24,7 @@ from ludeum import welcome as lobby
 from ludeum.i18n import _
 from ludeum.records.thumbnail import position_picture
 
-from .page import announce, element, listen
+from .page import announce, element, listen, show_markup
 from .storage import SAVE_KEY
 
 #: sessionStorage (per tab): "welcome" or "game", the screen this tab is on.
@@ -253,7 +253,7 @@ class Welcome:
             lesson_id = str(button.dataset.lesson)
             if lesson_id in lessons.LESSON_IDS:
                 passed = len(progress.get(lesson_id, ()))
-                button.innerHTML = lobby.learn_html(lesson_id, passed)
+                show_markup(button, lobby.learn_html(lesson_id, passed))
 
     def render_links(self, shown: bool) -> None:
         """The unfinished games started from links (each kept in its link's own
@@ -268,7 +268,7 @@ class Welcome:
             keys = self.storage.keys(prefix)
             stored = [(key[len(prefix) :], self.storage.get(key)) for key in keys]
             games = lobby.link_games(stored)
-        links.innerHTML = lobby.link_games_html(games)
+        show_markup(links, lobby.link_games_html(games))
         links.hidden = not games
 
     def render_continue(self, shown: bool | None = None) -> None:
@@ -284,8 +284,9 @@ class Welcome:
         details = lobby.continue_details(
             screen.state, screen.table.players, len(screen.table.log), screen.table.friend
         )
-        element("welcome-continue-picture").innerHTML = position_picture(
-            screen.state, ident="welcome-continue"
+        show_markup(
+            element("welcome-continue-picture"),
+            position_picture(screen.state, ident="welcome-continue"),
         )
         element("welcome-continue-game").textContent = details.game
         element("welcome-continue-about").textContent = details.about
@@ -319,7 +320,7 @@ class Welcome:
         reading = section.querySelector('input[name="welcome-reading"]:checked')
         ticked = [str(b.value) for b in section.querySelectorAll("input:checked")]
         opened = bool(element("welcome-readings").open)
-        section.innerHTML = lobby.welcome_html()
+        show_markup(section, lobby.welcome_html())
         for box in section.querySelectorAll("input"):
             if str(box.value) in ticked and (
                 box.name == "welcome-kendall" or (reading and box.value == reading.value)

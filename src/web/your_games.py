@@ -26,7 +26,7 @@ from ludeum.i18n import _
 from ludeum.records import results
 from ludeum.your_games import page_html
 
-from .page import announce, element, listen
+from .page import announce, element, listen, show_markup
 from .records import download, now_stamp
 from .storage import NAME_KEY, QUARANTINE_PREFIX, RESULTS_KEY, Storage, Written
 
@@ -150,7 +150,7 @@ class YourGames:
 
     def render(self) -> None:
         self.shown = self.entries()
-        element("your-games-content").innerHTML = page_html(self.shown)
+        show_markup(element("your-games-content"), page_html(self.shown))
         element("your-games-download").hidden = not self.shown and not self.storage.visitor_name()
 
     def relabel(self) -> None:

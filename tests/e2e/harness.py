@@ -142,11 +142,13 @@ def precache_size(dist: Path) -> int:
     own (static/python-snapshot.mjs), the precompressed side files (FILE.br,
     FILE.gz), which a server sends in FILE's place, and the rest of the standard
     library, fetched only if an import escaped the build's trace (never, here), the
-    QR encoder, fetched only when the visitor prints, the languages' catalogs,
+    QR encoder, fetched only when the visitor prints, the sanitizer, fetched only for
+    a stored Continue picture, the languages' catalogs,
     each kept once its reader's page asks for it, and version.json, which only a
     deployment check asks for."""
     snapshots = dist / "static" / "snapshot"
     qr_encoder = dist / "static" / "vendor" / "qrcode-generator"
+    sanitizer = dist / "static" / "vendor" / "dompurify"
     catalogs = dist / "static" / "locale"
     return sum(
         1
@@ -156,6 +158,7 @@ def precache_size(dist: Path) -> int:
         and p.relative_to(dist).as_posix() != "version.json"  # for a deployment check
         and snapshots not in p.parents
         and qr_encoder not in p.parents
+        and sanitizer not in p.parents
         and catalogs not in p.parents
         and p.suffix not in (".br", ".gz")
     )

@@ -32,7 +32,8 @@ CACHED_URLS = f"""async () => {{
 # Starts the computer's worker on its own and waits for its first word.
 WORKER_BOOT = """() => new Promise((resolve, reject) => {
   const worker = new Worker(
-    JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs'],
+    window.ludeumMarkup.createScriptURL(  // the page's Trusted Types policy
+      JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs']),
     { type: 'module' });
   worker.onmessage = (event) => { worker.terminate(); resolve(JSON.parse(event.data)); };
   worker.onerror = (event) => reject(new Error(String(event.message)));
@@ -40,10 +41,10 @@ WORKER_BOOT = """() => new Promise((resolve, reject) => {
 # Python run on the page by PyScript itself (no JavaScript eval): the next number of
 # the module-level `random`, which a snapshot would freeze without the reseed.
 DRAW = """() => {
-  const script = document.createElement('script');
-  script.type = 'py';
-  script.textContent = 'import js, random\\njs.window.__draw = random.random()';
-  document.body.append(script);
+  // Through the page's policy (issue 41): a script element written as markup is
+  // trusted as a whole; its text set as a string would need a TrustedScript.
+  document.body.insertAdjacentHTML('beforeend', window.ludeumMarkup.createHTML(
+    '<script type="py">import js, random\\njs.window.__draw = random.random()<' + '/script>'));
 }"""
 # Replaces the cached snapshot by a damaged copy of the served one:
 #   stale    another engine's header

@@ -43,7 +43,8 @@ SNAPSHOT_CACHED_JS = """(async () => !await caches.has('ludeum-python-snapshot')
 # how its Python booted (tests/e2e/test_snapshot.py does the same in Chromium).
 WORKER_BOOT_JS = """new Promise((resolve, reject) => {
   const worker = new Worker(
-    JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs'],
+    window.ludeumMarkup.createScriptURL(  // the page's Trusted Types policy
+      JSON.parse(document.getElementById('site-files').textContent)['static/computer-worker.mjs']),
     { type: 'module' });
   worker.onmessage = (event) => { worker.terminate(); resolve(JSON.parse(event.data)); };
   worker.onerror = (event) => reject(new Error(String(event.message)));

@@ -116,3 +116,19 @@ def test_the_policy_allows_no_javascript_eval_and_no_inline_code():
     assert meta["default-src"] == ("'none'",)
     # So the page must hold nothing inline that the policy would refuse.
     assert page().inline == []
+
+
+def test_the_policy_requires_trusted_types_and_allows_only_the_pages_own_policy():
+    """Issue 41: markup sinks take only values made by the policy "ludeum"
+    (static/markup-policy.js), and no other policy, a default one included, can be
+    made: a third-party script on the page could not open a door of its own."""
+    meta = parse(meta_policy())
+    assert meta["require-trusted-types-for"] == ("'script'",)
+    assert meta["trusted-types"] == ("ludeum",)
+    made = re.findall(
+        r"createPolicy\(\s*'([^']+)'", (ROOT / "static" / "markup-policy.js").read_text("utf-8")
+    )
+    assert made == ["ludeum"]
+    # The policy script runs first of the head scripts, before any of them needs it.
+    scripts = re.findall(r'<script[^>]*src="([^"]+)"', PAGE.read_text(encoding="utf-8"))
+    assert scripts[0] == "static/markup-policy.js"

@@ -236,22 +236,20 @@ def test_position_picture_shows_the_position():
     assert later.actions() and position_picture(start) != position_picture(later)
 
 
-def test_record_picture_is_drawn_once_then_read_from_the_note():
+def test_record_picture_is_drawn_from_the_record_never_from_a_note():
+    """Issue 41: a stored game's picture is drawn from its record; markup kept beside
+    it in storage (a note's "picture", as before) is not an argument any more."""
+    import inspect
+
     from ludeum.records.thumbnail import record_picture
 
     text = saves.dump(started("senet", 5))
-    picture, keep = record_picture(text, {}, "record-2")
-    assert picture and keep and 'id="record-2-board-arrow"' in picture
-    assert keep["svg"] != picture and 'id="kept-board-arrow"' in keep["svg"]
-    again, nothing = record_picture(text, {"picture": keep}, "record-7")
-    assert nothing is None and again == picture.replace("record-2-", "record-7-")
-    # A note about another text, in another language or damaged is not used.
-    other = saves.dump(started("senet", 9))
-    assert record_picture(other, {"picture": keep}, "r")[1] is not None
-    assert record_picture(text, {"picture": {**keep, "lang": "fr"}}, "r")[1] is not None
-    assert record_picture(text, {"picture": {**keep, "svg": "<script>"}}, "r")[1] is not None
-    assert record_picture("not a record", {}, "r") == (None, None)
+    picture = record_picture(text, "record-2")
+    assert picture and 'id="record-2-board-arrow"' in picture
+    assert record_picture(text, "record-7") == picture.replace("record-2-", "record-7-")
+    assert record_picture("not a record", "r") is None
     assert "<text" not in picture  # too small to read in a row, and not row words
+    assert list(inspect.signature(record_picture).parameters) == ["text", "ident"]
 
 
 @pytest.mark.parametrize("game", games.GAMES)

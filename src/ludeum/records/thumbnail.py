@@ -88,10 +88,6 @@ def position_picture(
     return head + ">" + rest
 
 
-#: The id prefix a picture kept in a note is drawn with; ``reidented`` gives it another.
-_KEPT_IDENT = "kept"
-
-
 def reidented(picture: str, old: str, new: str) -> str:
     """``picture``, drawn with the id prefix ``old``, with ``new`` instead."""
     if not _IDENT.match(new):
@@ -99,28 +95,17 @@ def reidented(picture: str, old: str, new: str) -> str:
     return picture.replace(f'id="{old}-', f'id="{new}-').replace(f"url(#{old}-", f"url(#{new}-")
 
 
-def record_picture(text: str, note: object, ident: str) -> tuple[str | None, dict | None]:
-    """The picture of a stored game (Saved games: no words), with ids prefixed ``ident``: from the
-    entry's note (key ``picture``: ``{"crc", "lang", "svg"}``) while it still describes
-    ``text`` in the current language, else drawn by loading the record (which replays
-    it). Returns (picture or None for a record that cannot be loaded, the note entry to
-    keep when the picture was drawn, else None). Never raises."""
-    from ..i18n import language
-    from .library import checksum
+def record_picture(text: str, ident: str) -> str | None:
+    """The picture of a stored game (Saved games: no words), with ids prefixed
+    ``ident``, drawn by loading the record (which replays it); None for a record that
+    cannot be loaded. Never raises.
 
-    kept = note.get("picture") if isinstance(note, dict) else None
-    crc = checksum(text)
-    if (
-        isinstance(kept, dict)
-        and kept.get("crc") == crc
-        and kept.get("lang") == language()
-        and isinstance(kept.get("svg"), str)
-        and kept["svg"].startswith("<svg ")
-    ):
-        return reidented(kept["svg"], _KEPT_IDENT, ident), None
+    Always drawn, never read back from storage: a picture kept as markup beside the
+    record (as entries' notes did before issue 41) would be markup any script of the
+    origin could have written, and it would reach the page as it is. The glue keeps
+    what it drew for the rest of the visit (``web.library``)."""
     try:
         state = saves.load(text)
-        drawn = position_picture(state, ident=_KEPT_IDENT, words=False)
+        return position_picture(state, ident=ident, words=False)
     except Exception:  # an unreadable record is said by its summary; no picture
-        return None, None
-    return reidented(drawn, _KEPT_IDENT, ident), {"crc": crc, "lang": language(), "svg": drawn}
+        return None
