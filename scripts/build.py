@@ -760,16 +760,22 @@ QR_ENCODER = "static/vendor/qrcode-generator/qrcode.mjs"
 QR_ENCODER_SOURCE = NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs"
 
 
-def vendor_qr_encoder() -> None:
-    if not QR_ENCODER_SOURCE.is_file():
-        raise BuildError(f"{QR_ENCODER_SOURCE} missing: run npm ci")
-    text = QR_ENCODER_SOURCE.read_text(encoding="utf-8")
-    # One self-contained module: an import would be a second download to vendor, and
-    # the page's Content-Security-Policy refuses eval.
-    if STATIC_IMPORT.search(text) or DYNAMIC_IMPORT.search(text) or "export default" not in text:
-        raise BuildError(f"{QR_ENCODER_SOURCE} is no longer one module with a default export")
+def one_module(source: Path, exported: str) -> str:
+    """The text of the npm module ``source``, checked to be one self-contained ES
+    module (an import would be a second download to vendor) holding ``exported``, with
+    no eval (the page's Content-Security-Policy refuses it)."""
+    if not source.is_file():
+        raise BuildError(f"{source} missing: run npm ci")
+    text = source.read_text(encoding="utf-8")
+    if STATIC_IMPORT.search(text) or DYNAMIC_IMPORT.search(text) or exported not in text:
+        raise BuildError(f"{source} is no longer one module with a default export")
     if re.search(r"\beval\(|\bnew Function\(", text):
-        raise BuildError(f"{QR_ENCODER_SOURCE} uses eval, which the page's policy refuses")
+        raise BuildError(f"{source} uses eval, which the page's policy refuses")
+    return text
+
+
+def vendor_qr_encoder() -> None:
+    text = one_module(QR_ENCODER_SOURCE, "export default")
     copy(QR_ENCODER_SOURCE, DIST / QR_ENCODER)
     log(f"qr encoder: {QR_ENCODER} ({len(text.encode()):,} bytes)")
 
@@ -782,13 +788,7 @@ SANITIZER_SOURCE = NODE_MODULES / "dompurify" / "dist" / "purify.es.mjs"
 
 
 def vendor_sanitizer() -> None:
-    if not SANITIZER_SOURCE.is_file():
-        raise BuildError(f"{SANITIZER_SOURCE} missing: run npm ci")
-    text = SANITIZER_SOURCE.read_text(encoding="utf-8")
-    if STATIC_IMPORT.search(text) or DYNAMIC_IMPORT.search(text) or "export {" not in text:
-        raise BuildError(f"{SANITIZER_SOURCE} is no longer one module with a default export")
-    if re.search(r"\beval\(|\bnew Function\(", text):
-        raise BuildError(f"{SANITIZER_SOURCE} uses eval, which the page's policy refuses")
+    text = one_module(SANITIZER_SOURCE, "export {")
     if not text.startswith("/*! @license DOMPurify"):
         raise BuildError(f"{SANITIZER_SOURCE} no longer opens with its licence")
     # Its source map is not shipped: the comment naming it would only earn a 404 in
