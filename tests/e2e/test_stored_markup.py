@@ -36,6 +36,7 @@ from ludeum.squadro import new_game as new_squadro
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from by_links import exchange  # noqa: E402  (tests/unit's in-memory devices)
+from test_transfer import choose_file  # noqa: E402  (the import button's file picker)
 
 SAVE_KEY = "ludeum:v1:current"
 CONTINUE_KEY = "ludeum:v1:continue"
@@ -219,19 +220,11 @@ def test_stored_and_imported_markup_never_runs(
     # Imports: a JSON record named by the file and by itself, then a move list whose
     # header and file name attack, which is refused and said.
     record = saves.renamed(senet_text(4), attacks("record name")[:60])
-    with page.expect_file_chooser() as chooser:
-        page.locator("#import-game").click()
-    chooser.value.set_files(files=[{"name": attacks("json file")[:80] + ".json",
-                                    "mimeType": "application/json",
-                                    "buffer": record.encode()}])  # fmt: skip
+    choose_file(page, attacks("json file")[:80] + ".json", record, "application/json")
     expect(page.locator("#announcer")).to_contain_text("Opened: Senet")
     listed = move_list.write(saves.load(senet_text(4)))
     listed = listed.replace("game: senet", "game: " + attacks("header"), 1)
-    with page.expect_file_chooser() as chooser:
-        page.locator("#import-game").click()
-    chooser.value.set_files(files=[{"name": attacks("text file")[:80] + ".txt",
-                                    "mimeType": "text/plain",
-                                    "buffer": listed.encode()}])  # fmt: skip
+    choose_file(page, attacks("text file")[:80] + ".txt", listed, "text/plain")
     expect(page.locator("#notice")).to_contain_text("was not imported")
     expect(page.locator("#notice")).to_contain_text("<img src=")  # the file's name, as text
     check_inert(page, site, csp, "the imports")
