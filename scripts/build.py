@@ -1131,7 +1131,14 @@ def precompress_site() -> None:
     log(f"$ node scripts/precompress.mjs build/precompressed ({len(files)} files)")
     try:
         out = subprocess.run(
-            ["node", "scripts/precompress.mjs", str(PRECOMPRESS_CACHE), *map(str, files)],
+            # Another site's build keeps dist/'s entries in the shared cache.
+            [
+                "node",
+                "scripts/precompress.mjs",
+                *([] if DIST == ROOT / "dist" else ["--keep"]),
+                str(PRECOMPRESS_CACHE),
+                *map(str, files),
+            ],
             cwd=ROOT,
             check=True,
             capture_output=True,
@@ -1266,6 +1273,104 @@ def write_version() -> None:
     log(f"version {VERSION}" + (f" (commit {about['commit']})" if "commit" in about else ""))
 
 
+#: What a build of dist/ is made from: every file under these paths (beside the site's
+#: file and the choices below). The tests' harness asks the same question
+#: (tests/e2e/harness.py, dist_problem), so a skipped build is never a stale one.
+BUILD_INPUTS = ("index.html", "pyscript.toml", "package-lock.json", "src", "static", "scripts")
+#: What scripts/ holds beside the build: tools that run on a built site or on their own.
+#: Any other file there counts as an input (a new one is, until it is named here).
+NOT_BUILD_INPUTS = frozenset(
+    "scripts/" + name
+    for name in (
+        "Caddyfile", "serve.sh", "test.sh", "ensure-browsers.sh", "ensure-chromium.sh",
+        "check_site.py", "screenshots.py", "compare_sounds_chromium.py", "render_sounds.py",
+        "make_icons.py", "train_senet.py", "translations.py",
+    )
+)  # fmt: skip
+#: The digest of the inputs dist/ was last built from, and of what dist/ then held.
+BUILD_STAMP = ROOT / "build" / "dist.stamp"
+
+
+def _digest_files(paths: list[Path], base: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.relative_to(base).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def inputs_digest(site_file: Path = SITE_FILE, snapshots: bool = True) -> str:
+    """A digest of everything a build reads: the sources, the scripts, the npm lock,
+    the site's file, and which snapshots this machine can make (a build made before
+    Chromium or WebKitGTK was installed lacks one)."""
+    files = []
+    for name in BUILD_INPUTS:
+        path = ROOT / name
+        if path.is_file():
+            files.append(path)
+        else:
+            files.extend(
+                p
+                for p in path.rglob("*")
+                if p.is_file()
+                and "__pycache__" not in p.parts
+                and p.suffix != ".pyc"
+                and p.relative_to(ROOT).as_posix() not in NOT_BUILD_INPUTS
+            )
+    makers = [snapshots and chromium() is not None, snapshots and webkit_programs() is not None]
+    digest = hashlib.sha256(_digest_files(sorted(files), ROOT).encode())
+    digest.update(site_file.read_bytes())
+    digest.update(json.dumps(makers).encode())
+    return digest.hexdigest()
+
+
+def dist_digest(dist: Path) -> str:
+    """What dist/ holds: its files' names and sizes (a test or a person who changed
+    a file in place has it rebuilt)."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        digest.update(f"{path.relative_to(dist).as_posix()} {path.stat().st_size}\n".encode())
+    return digest.hexdigest()
+
+
+def stamp_lines(site_file: Path, snapshots: bool) -> str:
+    """The stamp of a whole build of dist/: its choices, its inputs, what it made."""
+    return (
+        f"site {site_file}\nsnapshots {'yes' if snapshots else 'no'}\n"
+        f"inputs {inputs_digest(site_file, snapshots)}\ndist {dist_digest(DIST)}\n"
+    )
+
+
+def stale_reason() -> str | None:
+    """Why dist/ is not what a build from the sources as they are now would make, or
+    None when it is: the stamp of its build, its inputs and its files all agree.
+    Content, not file times, decides: a checkout that touched every file but changed
+    none needs no build."""
+    if not (DIST / "sw.js").is_file() or not (DIST / "index.html").is_file():
+        return "dist/ is not built"
+    if not BUILD_STAMP.is_file():
+        return f"dist/ has no stamp of a whole build ({BUILD_STAMP.relative_to(ROOT)})"
+    if not BUNDLE.is_file():
+        return f"the release {BUNDLE.relative_to(ROOT)} is missing"
+    said = dict(line.split(" ", 1) for line in BUILD_STAMP.read_text("utf-8").splitlines())
+    site_file, snapshots = Path(said.get("site", "")), said.get("snapshots") == "yes"
+    if not site_file.is_file():
+        return f"its site's file {site_file} is gone"
+    if said != dict(line.split(" ", 1) for line in stamp_lines(site_file, snapshots).splitlines()):
+        if said.get("dist") != dist_digest(DIST):
+            return "a file of dist/ changed since it was built"
+        return "a source changed since dist/ was built"
+    return None
+
+
+def up_to_date(site_file: Path, snapshots: bool) -> bool:
+    """dist/ was built with these choices from the sources as they are now."""
+    if stale_reason() is not None:
+        return False
+    said = BUILD_STAMP.read_text(encoding="utf-8").splitlines()
+    return said[:2] == [f"site {site_file}", f"snapshots {'yes' if snapshots else 'no'}"]
+
+
 def summary(started: float, notes: list[str]) -> None:
     files = [p for p in DIST.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
@@ -1297,20 +1402,42 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="make no Python snapshot (every boot is plain; a quicker build)",
     )
+    parser.add_argument(
+        "--if-changed",
+        action="store_true",
+        help="build only if the sources changed since the last build of dist/ "
+        "(scripts/serve.sh and scripts/test.sh)",
+    )
     args = parser.parse_args(argv)  # fmt: skip
     global DIST
     if args.out is not None:
         DIST = args.out.resolve()
     started = time.monotonic()
+    site_file = args.site.resolve()
+    if args.if_changed and args.out is None and up_to_date(site_file, not args.no_snapshot):
+        log(f"dist/ is up to date with its sources ({BUILD_STAMP.relative_to(ROOT)}): not rebuilt")
+        return 0
+    if args.out is None:
+        BUILD_STAMP.unlink(missing_ok=True)  # written again only by a whole build
+    laps: list[str] = []  # each part's time, said at the end (docs/performance.md)
+    lap_started = time.monotonic()
+
+    def lap(part: str) -> None:
+        nonlocal lap_started
+        now = time.monotonic()
+        laps.append(f"{part} {now - lap_started:.1f} s")
+        lap_started = now
+
     try:
         ensure_node_modules()
+        lap("npm")
         if DIST.exists():
             shutil.rmtree(DIST)
         # A bundle left from an earlier build must not outlive a failed one.
         if args.out is None:
             BUNDLE.unlink(missing_ok=True)
             checksum(BUNDLE).unlink(missing_ok=True)
-        copy_site(args.site.resolve())
+        copy_site(site_file)
         notes = vendor_pyscript()
         vendor_pyodide()
         defer_shared_memory_probe()
@@ -1319,20 +1446,27 @@ def main(argv: list[str] | None = None) -> int:
         vendor_qr_encoder()
         vendor_sanitizer()
         check_config()
+        lap("site, engine and runtime")
         if not args.no_snapshot:
             make_snapshot()
             make_snapshot_without_jspi()
+            lap("snapshots")
         write_version()
         address_files()
         write_first_visit_sizes()  # after every step that names a downloaded file
         name_head()
         generate_service_worker()
+        lap("names and service worker")
         precompress_site()
+        lap("side files")
         if args.out is None:
             write_bundle()
+            BUILD_STAMP.write_text(stamp_lines(site_file, not args.no_snapshot), "utf-8")
+            lap("release")
     except BuildError as exc:
         print(f"build: error: {exc}", file=sys.stderr)
         return 1
+    log("time by part: " + ", ".join(laps))
     summary(started, notes)
     return 0
 

@@ -112,6 +112,9 @@ CADDYFILE = Path(__file__).with_name("Caddyfile")
 def caddyfile(access_log: Path | None = None) -> str:
     """scripts/Caddyfile: serves $LUDEUM_SITE (default dist) on 127.0.0.1:$PORT
     (default 8000) with the side files, the types and the Cache-Control above.
+    Caddy answers a request only from the site block whose address matches its Host
+    header, and an empty 200 otherwise: the block names both localhost, the address
+    scripts/serve.sh prints, and 127.0.0.1, which the tests use.
     ``access_log``: a file for a JSON line per response (the benchmarks count the
     bytes sent from it), not in the committed Caddyfile."""
     log = f"\tlog {{\n\t\toutput file {access_log}\n\t\tformat json\n\t}}\n" if access_log else ""
@@ -130,7 +133,8 @@ def caddyfile(access_log: Path | None = None) -> str:
 \tauto_https off
 }}
 
-http://127.0.0.1:{{$PORT:8000}} {{
+http://localhost:{{$PORT:8000}}, http://127.0.0.1:{{$PORT:8000}} {{
+\t# Loopback only: a developer's copy, never reached from the network.
 \tbind 127.0.0.1
 \troot * {{$LUDEUM_SITE:dist}}
 {log}

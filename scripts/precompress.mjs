@@ -2,14 +2,15 @@
 // beside each FILE named, so that a server sends the smaller form a browser accepts
 // without compressing anything on the fly (docs/deploying.md).
 //
-//   node scripts/precompress.mjs CACHE_DIR FILE...   (scripts/build.py chooses the files)
+//   node scripts/precompress.mjs [--keep] CACHE_DIR FILE...   (scripts/build.py chooses)
 //
 // A side file that would not be smaller than its original is not written (and an
 // old one is removed). The output is a function of the input bytes alone: gzip's
 // header carries no name and no time. So it is kept in CACHE_DIR under a hash of
 // the input: brotli 11 takes about 30 s for Pyodide's wasm alone, which is the
-// same file build after build. Entries this run did not use are removed. Prints
-// one JSON line per file.
+// same file build after build. Entries this run did not use are removed, unless
+// --keep is given: a build of another site (build.py --out, which the tests run) must
+// not empty the cache that dist/'s next build will read. Prints one JSON line per file.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,7 +37,8 @@ function brotliOptions(file, size) {
 // Part of every cache key: a change of settings or of zlib must not reuse old output.
 const SETTINGS = `br11-gz9 zlib ${process.versions.zlib} brotli ${process.versions.brotli}`;
 
-const [cacheDir, ...files] = process.argv.slice(2);
+const keep = process.argv[2] === '--keep';
+const [cacheDir, ...files] = process.argv.slice(keep ? 3 : 2);
 const used = new Set();
 
 // FILE's brotli and gzip forms, from the cache or made (and then cached).
@@ -84,7 +86,7 @@ async function precompress(file) {
 
 await mkdir(cacheDir, { recursive: true });
 const results = await Promise.all(files.map(precompress));
-for (const name of await readdir(cacheDir)) {
+for (const name of keep ? [] : await readdir(cacheDir)) {
   if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true });
 }
 for (const result of results) {

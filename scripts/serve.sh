@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Build the site and serve it locally: http://localhost:8000 (PORT=9000 to change).
+# Build the site and serve it locally: http://localhost:8000 (PORT=9000 to change);
+# the same site answers at http://127.0.0.1:8000. The build is skipped when dist/ is
+# already what the sources make (scripts/build.py --if-changed).
 # On a fresh machine this does all the set-up: Debian's chromium, with which the
 # build makes the Python snapshot, and caddy, the server (scripts/ensure-browsers.sh),
 # and `npm ci`, which build.py runs when needed. Needs python3 (3.11+) and Node.js
@@ -21,7 +23,7 @@ if [ -n "${PLAIN:-}" ]; then
 else
     bash scripts/ensure-browsers.sh chromium caddy
 fi
-python3 scripts/build.py
+python3 scripts/build.py --if-changed
 echo
 echo "Serving dist/ at http://localhost:${PORT}/  (Ctrl+C to stop)"
 if [ -n "${PLAIN:-}" ]; then

@@ -5,7 +5,9 @@
 # webkit2gtk-driver and xvfb, and caddy (scripts/ensure-browsers.sh), the .venv with
 # requirements-dev.txt, npm packages (puppeteer-core drives Firefox) and dist/
 # (scripts/build.py, which runs `npm ci` when needed).
-# Arguments go to pytest, e.g.  bash scripts/test.sh -k offline -x
+#   bash scripts/test.sh            everything (CI runs this: .ci/run)
+#   bash scripts/test.sh --quick    a developer's loop: the pure tests and a smoke test
+#   bash scripts/test.sh -k offline -x    the arguments go to one pytest run
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,13 +16,24 @@ VENV=.venv
 STAMP="$VENV/.requirements-dev.txt"
 
 step() { printf '\n== %s\n' "$*"; }
+# Each part's time, said together at the end (docs/performance.md keeps the figures).
+started=$SECONDS
+last=$SECONDS
+times=()
+mark() { times+=("$1 $((SECONDS - last)) s"); last=$SECONDS; }
+parts() {
+    printf '\n== parts: %s; in all %d s\n' "$(IFS=,; echo "${times[*]}" | sed 's/,/, /g')" \
+        "$((SECONDS - started))"
+    if [ -s "$LUDEUM_CRASH_LOG" ]; then
+        printf '== %s\n' "$(cat "$LUDEUM_CRASH_LOG")"
+    fi
+}
 
 bash scripts/ensure-browsers.sh
 if [ ! -x "$CHROMIUM" ]; then
     echo "test.sh: $CHROMIUM is needed to run the browser tests" >&2
     exit 1
 fi
-
 if [ ! -x "$VENV/bin/python" ]; then
     step "creating $VENV"
     python3 -m venv "$VENV"
@@ -31,32 +44,64 @@ if ! cmp -s requirements-dev.txt "$STAMP"; then
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
     cp requirements-dev.txt "$STAMP"
 fi
+mark setup
 
+# Built only when the sources changed since the last whole build (a fresh clone
+# always builds): the stamp in build/ says what dist/ was made from.
 step "building dist/"
-python3 scripts/build.py
+python3 scripts/build.py --if-changed
+mark build
 
 step "ruff"
 "$VENV/bin/ruff" check src tests scripts benchmarks
 # The code's layout is ruff's: a file it would reformat fails the run (fix with
 # `.venv/bin/ruff format src tests scripts benchmarks`).
 "$VENV/bin/ruff" format --check src tests scripts benchmarks
+mark ruff
 
 # Never skip the browser tests: the e2e and engines fixtures fail (not skip)
 # without their browser or dist/, and pytest's exit code is this script's.
-if [ "$#" -gt 0 ]; then
+if [ "$#" -gt 0 ] && [ "$1" != "--quick" ]; then
     step "pytest $*"
     exec "$VENV/bin/python" -m pytest "$@"
 fi
-# The whole suite: the pure tests on both cores (pytest-xdist; they share nothing),
-# then the browser tests one at a time (each browser takes both cores, and timing
-# tests must not compete). Both run, whatever the first gives.
-step "pytest: the engine and the page's pure code, on 2 workers"
-status=0
 pure=()
 for folder in tests/*/; do
     case "$folder" in tests/e2e/|tests/engines/) ;; *) pure+=("$folder") ;; esac
 done
+status=0
+# The renderer crashes each browser part met (tests/e2e/conftest.py), said again last.
+export LUDEUM_CRASH_LOG="$(mktemp)"
+trap 'rm -f "$LUDEUM_CRASH_LOG"' EXIT
+if [ "${1:-}" = "--quick" ]; then
+    # A developer's loop: the pure tests, then the browser tests marked smoke (a boot,
+    # each game played by clicks, a reload) in Chromium.
+    step "pytest: the engine and the page's pure code, on 2 workers"
+    "$VENV/bin/python" -m pytest -q -n 2 "${pure[@]}" || status=$?
+    mark pure
+    step "pytest: the smoke tests in Chromium"
+    "$VENV/bin/python" -m pytest -q -m smoke tests/e2e || status=$?
+    mark smoke
+    parts
+    exit "$status"
+fi
+# The whole suite, in three parts; each runs, whatever the one before gave.
+# 1. The pure tests on both cores (pytest-xdist; they share nothing).
+step "pytest: the engine and the page's pure code, on 2 workers"
 "$VENV/bin/python" -m pytest -n 2 "${pure[@]}" || status=$?
-step "pytest: the browser tests"
-"$VENV/bin/python" -m pytest tests/e2e tests/engines || status=$?
+mark pure
+# 2. The browser tests on two workers, each with its own browsers and servers (no test
+#    depends on another's order or leftovers), handed out as workers come free; a
+#    file whose module fixtures are costly keeps its tests on one (xdist_group). The
+#    long Firefox and WebKit scenarios come first, so that neither ends the run alone.
+step "pytest: the browser tests, on 2 workers"
+"$VENV/bin/python" -m pytest -n 2 --dist loadgroup -m "not alone" tests/engines tests/e2e \
+    || status=$?
+mark browsers
+# 3. The timing-sensitive ones (marked alone: throttled networks, boot progress,
+#    frame rates, main-thread stalls), one at a time with nothing beside them.
+step "pytest: the timing-sensitive browser tests, alone"
+"$VENV/bin/python" -m pytest -m alone tests/e2e tests/engines || status=$?
+mark alone
+parts
 exit "$status"

@@ -12,6 +12,11 @@
                     error was logged or a page crashed
   app_page          a watched page that has just navigated to the app (committed,
                     not yet ready); use harness.wait_ready(page)
+  fresh_page        a watched page that has not navigated yet (a test's own address)
+  returning_visitor (autouse) every new context of a test on site_server is a
+                    returning visitor's (harness.warm): its pages and the computer's
+                    worker boot from the Python snapshot. A test whose subject is the
+                    boot is marked ``cold_boot`` and gets empty ones, a first visit's.
 
 Every test in this folder is marked e2e. Playwright never downloads a browser:
 harness.CHROMIUM (/usr/bin/chromium) is used.
@@ -22,8 +27,14 @@ reports a crash of its renderer. Any test in this folder that failed with a cras
 under it (a crash event, or Playwright's "Target crashed") runs once more, and says
 so; a second failure fails it. The end of the run's summary counts the crashes and
 names their tests, and says "Chromium renderer crashes: 0" when end-to-end tests ran
-without one, so a crash is never hidden and never makes the run red by itself. Why a
-renderer can crash here, and what was measured: harness.py, PAGE_CRASHES.
+without one, so a crash is never hidden and never makes the run red by itself. Under
+pytest-xdist (scripts/test.sh runs the browser tests on two workers) each test's last
+report carries its crashes to the process that prints the summary. Why a renderer can
+crash here, and what was measured: harness.py, PAGE_CRASHES.
+
+Markers: ``cold_boot`` (the test's subject is the boot: empty contexts, as on a first
+visit), ``alone`` (timing-sensitive: scripts/test.sh runs it after the rest, with no
+other test beside it), ``smoke`` (scripts/test.sh --quick). pyproject.toml lists them.
 """
 
 from __future__ import annotations
@@ -36,7 +47,16 @@ from pathlib import Path
 
 import pytest
 from _pytest.runner import runtestprotocol
-from harness import CHROMIUM, CHROMIUM_ARGS, DIST, SiteServer, Watch, dist_problem, wait_ready
+from harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DIST,
+    SiteServer,
+    Watch,
+    dist_problem,
+    wait_ready,
+    warm,
+)
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
 HERE = Path(__file__).parent
@@ -80,7 +100,16 @@ class CrashLog:
 CRASH_LOG = pytest.StashKey[CrashLog]()
 
 
+#: The user property of a test's last report that carries its renderer crashes.
+RENDERER_CRASHES = "renderer crashes"
+#: Node ids of this folder's tests (pytest runs from the repository's root).
+E2E_PREFIX = "tests/e2e/"
+_config: pytest.Config
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    global _config
+    _config = config
     config.stash[CRASH_LOG] = CrashLog()
 
 
@@ -109,19 +138,16 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     if HERE not in item.path.parents:
         return None
     log = item.config.stash[CRASH_LOG]
-    log.e2e_ran = True
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     log.now = []
     reports = runtestprotocol(item, nextitem=nextitem, log=False)
     crashes = _crashes(log, reports)
+    note = ""
     if crashes:
         outcome = "passed despite it"
         if any(report.failed for report in reports):
             pages = ", ".join(log.now) or "no crash event"
             note = f"{item.nodeid}: Chromium's renderer crashed ({pages}); running it once more"
-            reporter = item.config.pluginmanager.get_plugin("terminalreporter")
-            if reporter is not None:
-                reporter.write_line(f"\nPAGE CRASH: {note}", yellow=True)
             first = "\n".join(str(report.longrepr) for report in reports if report.failed)
             item.execution_count = 2  # pytest-playwright: artifacts go to a "-retry1" folder
             log.now = []
@@ -134,7 +160,11 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
             for report in reports:
                 report.sections.append(("page crash, first run", f"{note}\n{first}"))
         # Named without pytest-playwright's "[chromium]", which every test here has.
-        log.tests.append((item.name.removesuffix("[chromium]"), crashes, outcome))
+        # Carried by the test's last report: under pytest-xdist the reports are what
+        # reaches the process that prints the summary (pytest_runtest_logreport).
+        reports[-1].user_properties.append(
+            (RENDERER_CRASHES, [item.name.removesuffix("[chromium]"), crashes, outcome, note])
+        )
     log.now = []
     for report in reports:
         item.ihook.pytest_runtest_logreport(report=report)
@@ -142,10 +172,29 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     return True
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Gathers the end-to-end tests run and their crashes, from this process's tests
+    or, under pytest-xdist, from every worker's."""
+    if not report.nodeid.startswith(E2E_PREFIX):
+        return
+    log = _config.stash[CRASH_LOG]
+    log.e2e_ran = True
+    for key, value in report.user_properties:
+        if key == RENDERER_CRASHES:
+            name, crashes, outcome, note = value
+            log.tests.append((name, crashes, outcome))
+            reporter = _config.pluginmanager.get_plugin("terminalreporter")
+            if note and reporter is not None:
+                reporter.write_line(f"\nPAGE CRASH: {note}", yellow=True)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """One line whenever end-to-end tests ran: the renderer crashes and their tests."""
+    """One line whenever end-to-end tests ran: the renderer crashes and their tests.
+    With $LUDEUM_CRASH_LOG set (scripts/test.sh), the line is also added to that file,
+    which the script shows again at the very end of a run of several parts."""
     log = terminalreporter.config.stash[CRASH_LOG]
-    if not log.e2e_ran:
+    if not log.e2e_ran or hasattr(terminalreporter.config, "workerinput"):
         return
     total = sum(crashes for _, crashes, _ in log.tests)
     named = "; ".join(
@@ -154,6 +203,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     )
     line = f"Chromium renderer crashes: {total}" + (f" ({named})" if named else "")
     terminalreporter.write_line(line, yellow=total > 0)
+    if os.environ.get("LUDEUM_CRASH_LOG"):
+        with open(os.environ["LUDEUM_CRASH_LOG"], "a", encoding="utf-8") as kept:
+            kept.write(line + "\n")
 
 
 @pytest.fixture(scope="session")
@@ -163,7 +215,7 @@ def browser_type(browser_type: BrowserType, pytestconfig: pytest.Config) -> Brow
     launch = browser_type.launch
 
     def launch_watched(**options: object) -> Browser:
-        return log.watch_browser(launch(**options))
+        return _new_contexts_return(log.watch_browser(launch(**options)))
 
     browser_type.launch = launch_watched
     return browser_type
@@ -214,6 +266,50 @@ def site_server(dist_dir: Path) -> Iterator[SiteServer]:
     server.stop()
 
 
+@dataclass
+class ReturningVisitor:
+    """The origin whose returning visitor every new context of the running test is
+    (harness.warm), or None for an empty context, as on a first visit."""
+
+    origin: str | None = None
+
+
+RETURNING = ReturningVisitor()
+
+
+@pytest.fixture(autouse=True)
+def returning_visitor(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser context a test on site_server opens (pytest-playwright's
+    ``context`` and any ``browser.new_context``) starts as a returning visitor's
+    browser holds the site: with the Python snapshot in Cache Storage, so its pages
+    and the computer's worker boot from it, in a quarter of a first visit's plain
+    boot. Most visits are such. A test whose subject is the boot is marked cold_boot
+    and gets empty contexts; so does a test on a server of its own (another origin)."""
+    wanted = (
+        not os.environ.get("LUDEUM_COLD_BOOTS")  # every context empty: to measure the gain
+        and HERE in request.node.path.parents
+        and "site_server" in request.fixturenames
+        and request.node.get_closest_marker("cold_boot") is None
+    )
+    RETURNING.origin = request.getfixturevalue("site_server").origin if wanted else None
+    yield
+    RETURNING.origin = None
+
+
+def _new_contexts_return(browser: Browser) -> Browser:
+    """``browser``, whose new contexts are warmed for RETURNING.origin when it is set."""
+    new_context = browser.new_context
+
+    def new_returning_context(**options: object) -> BrowserContext:
+        context = new_context(**options)
+        if RETURNING.origin is not None:
+            warm(context, RETURNING.origin)
+        return context
+
+    browser.new_context = new_returning_context
+    return browser
+
+
 @pytest.fixture
 def own_site_server(dist_dir: Path, serve: Callable[[Path], SiteServer]) -> SiteServer:
     return serve(dist_dir)
@@ -246,6 +342,21 @@ def app_page(
     page = context.new_page()
     page.goto(site_server.url, wait_until="commit")
     return page
+
+
+@pytest.fixture
+def fresh_page(
+    context: BrowserContext,
+    site_server: SiteServer,
+    watch: Callable[[BrowserContext, str], Watch],
+) -> Page:
+    """A watched page of a returning visitor's context that has not navigated yet: for
+    a test whose first address is one of its own (a kiosk's, a link's). Going there
+    from app_page would start a boot the test then cuts short, which the snapshot's
+    guard counts as a boot that died (static/python-snapshot.mjs): every later boot
+    of that tab would be a plain one."""
+    watch(context, site_server.origin)
+    return context.new_page()
 
 
 @pytest.fixture

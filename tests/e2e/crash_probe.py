@@ -9,7 +9,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Error, Page
+
+# These pages never open the app: no snapshot to keep for them (conftest.py, context).
+pytestmark = pytest.mark.cold_boot
 
 
 def crash(page: Page) -> None:

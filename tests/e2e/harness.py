@@ -11,12 +11,13 @@ import functools
 import importlib.util
 import json
 import os
+import re
 import socket
 import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -48,6 +49,28 @@ def built(path: str, dist: Path = DIST) -> str:
     return HOSTING.addressing_built(dist, path)
 
 
+#: Playwright 1.65's --disable-features list (chromiumSwitches.ts). Chromium honours
+#: only the last --disable-features switch and Playwright passes its own first, so a
+#: list of ours must repeat it (tests/e2e/test_harness.py checks that it does).
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled",
+    "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+)  # fmt: skip
+#: Headless Chromium opens a window for every new context, and with it the address
+#: bar's popups, made as web pages (chrome://omnibox-popup.top-chrome/ and its "AI
+#: mode" page), each in a renderer of its own: measured, 0.65 s of CPU a context, for a
+#: popup no test can open (10 contexts: 11.2 s of CPU with them, 4.6 s without).
+UNUSED_BROWSER_UI = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+
+
+def disabled_features(*features: str) -> str:
+    """The --disable-features switch that keeps Playwright's list and adds these."""
+    return "--disable-features=" + ",".join((*PLAYWRIGHT_DISABLED_FEATURES, *features))
+
+
 # Without the background-networking flags Chromium keeps trying to reach Google
 # hosts, which this network refuses.
 # Chromium's in-process heap profiler is switched on at random for some browser
@@ -68,6 +91,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--enable-features=CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies,"
     "HeapProfilerReporting:stable-probability/0/nonstable-probability/0",
+    disabled_features(*UNUSED_BROWSER_UI),
 ]
 # PAGE_CRASHES. A rare "Page crashed" was seen while a test reloaded the page with the
 # computer's worker (a second Pyodide) starting or searching (issue 12), and once
@@ -115,25 +139,65 @@ STALL_PROBE = """() => {
 READY_TIMEOUT_MS = 60_000
 
 
-def _sources() -> Iterator[Path]:
-    yield ROOT / "index.html"
-    yield ROOT / "pyscript.toml"
-    yield from (ROOT / "src").rglob("*.py")
-    for path in (ROOT / "static").rglob("*"):
-        if path.is_file() and path.relative_to(ROOT / "static").parts[0] != "vendor":
-            yield path
+def _load_build():  # noqa: ANN202 (a module)
+    """scripts/build.py, loaded by its path (it puts scripts/ on sys.path itself)."""
+    spec = importlib.util.spec_from_file_location("ludeum_build", ROOT / "scripts" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def dist_problem() -> str | None:
-    """Why dist/ cannot be tested (missing, or older than a source), or None."""
-    built = DIST / "sw.js"  # written last by scripts/build.py, but for its side files
-    if not built.is_file() or not (DIST / "index.html").is_file():
-        return "dist/ is not built: run `python3 scripts/build.py` (scripts/test.sh does)"
-    stale = [p for p in _sources() if p.stat().st_mtime > built.stat().st_mtime]
-    if stale:
-        names = ", ".join(str(p.relative_to(ROOT)) for p in stale[:5])
-        return f"dist/ is older than {names}: run `python3 scripts/build.py`"
-    return None
+    """Why dist/ cannot be tested (missing, or not what its sources would build now:
+    scripts/build.py's stamp of its last whole build decides), or None."""
+    problem = _load_build().stale_reason()
+    return f"{problem}: run `python3 scripts/build.py` (scripts/test.sh does)" if problem else None
+
+
+#: The Cache Storage cache static/python-snapshot.mjs boots Python from.
+SNAPSHOT_CACHE = "ludeum-python-snapshot"
+
+
+def snapshot_header(dist: Path = DIST, jspi: bool = True) -> dict:
+    """What the build wrote into the loader for engines with JSPI (Chromium's), or
+    without (WebKit's): url, engine, pyodide, jspi, trampoline, bytes."""
+    text = (dist / built("static/python-snapshot.mjs", dist)).read_text(encoding="utf-8")
+    name = "SNAPSHOT_WITH_JSPI" if jspi else "SNAPSHOT_WITHOUT_JSPI"
+    found = re.search(rf"const {name} = (\{{.*\}});", text)
+    maker = "Chromium" if jspi else "WebKitGTK and Xvfb"
+    assert found, f"the build made no {name} (are {maker} installed?)"
+    return json.loads(found.group(1))
+
+
+# What the page itself does on a visitor's second visit (static/python-snapshot.mjs,
+# keepSnapshot): fetch the snapshot, as the host sends it, and keep its memory as a
+# plain response under its URL.
+_KEEP_SNAPSHOT = """async ({ url, cache }) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  await (await caches.open(cache)).put(url, new Response(bytes,
+    { headers: { 'Content-Type': 'application/octet-stream' } }));
+}"""
+
+
+def warm(context: BrowserContext, origin: str, dist: Path = DIST) -> None:
+    """Give ``context`` what a returning visitor's browser holds for ``origin`` (the
+    site ``dist`` served at its root): the build's Python snapshot in Cache Storage,
+    as the app keeps it from the second visit on. The app's pages and its computer's
+    worker then boot from it, in about a quarter of a plain boot's time (the app's
+    snapshot path: the same code and the same checks as for any returning visitor).
+    A tab opened on the site's version.json does it and closes before the test's
+    first page: the context's watchers, added after, never see it."""
+    page = context.new_page()
+    try:
+        page.goto(f"{origin}/version.json", wait_until="commit")
+        page.evaluate(
+            _KEEP_SNAPSHOT,
+            {"url": f"{origin}/{snapshot_header(dist)['url']}", "cache": SNAPSHOT_CACHE},
+        )
+    finally:
+        page.close()
 
 
 def precache_size(dist: Path) -> int:

@@ -6,7 +6,8 @@ import pytest
 from harness import wait_ready
 from playwright.sync_api import Page
 
-pytestmark = pytest.mark.e2e
+# What a first visit shows and reports while Python boots: cold contexts.
+pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot]
 
 # Milliseconds since navigation start when #app first shows something (or null).
 FIRST_CONTENT_JS = """() => {
@@ -18,6 +19,8 @@ FIRST_CONTENT_JS = """() => {
 }"""
 
 
+# Shown within a second of navigation: timed, so alone.
+@pytest.mark.alone
 def test_loading_view_is_shown_within_a_second(app_page: Page) -> None:
     # app_page returns when the navigation commits; performance.now() counts
     # from the start of that navigation.
@@ -26,6 +29,7 @@ def test_loading_view_is_shown_within_a_second(app_page: Page) -> None:
     wait_ready(app_page)
 
 
+@pytest.mark.smoke
 def test_boots_to_ready_without_errors_or_foreign_requests(app_page: Page) -> None:
     # The `watch` fixture behind app_page fails the test at teardown if any
     # request left the origin or any console/page error was logged.

@@ -22,6 +22,9 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Rout
 from test_play import advance
 from test_snapshot import BOOT, first_visits, saved
 
+# The boot is this file's subject, timed on throttled networks: cold, and alone.
+pytestmark = [pytest.mark.cold_boot, pytest.mark.alone]
+
 #: The quiet stretch a test asks for, read by the page before boot-watch.js runs: a
 #: test waits seconds, not the 20 s a real visitor is given.
 DEADLINE = """

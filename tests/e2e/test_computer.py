@@ -54,6 +54,8 @@ def test_no_worker_starts_until_a_game_needs_the_computer(app_page: Page) -> Non
     assert json.loads(saved(page))["players"] == ["human", "easy"]
 
 
+# Measures main-thread stalls: run with nothing beside it.
+@pytest.mark.alone
 def test_the_page_never_stalls_while_the_computer_thinks(app_page: Page) -> None:
     page = app_page
     wait_ready(page)

@@ -23,9 +23,9 @@ SUMMARY = re.compile(r"threw \d(, \d)+: ")
 
 
 def test_a_computer_turn_of_several_throws_is_shown_step_by_step(
-    app_page: Page, site_server
+    fresh_page: Page, site_server
 ) -> None:
-    page = app_page
+    page = fresh_page
     page.goto(site_server.url + "?opponent=computer&level=easy&computer=2", wait_until="commit")
     wait_ready(page)
     page.evaluate(WATCH_MOVES)

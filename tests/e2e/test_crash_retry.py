@@ -1,7 +1,8 @@
 """The retry after a renderer crash and the summary's count of crashes (conftest.py),
-checked on real crashes in a pytest of its own: crash_probe.py's tests kill their
-page's renderer (chrome://crash) once, twice, or without failing, beside a test that
-fails without any crash."""
+checked on real crashes in a pytest of its own, on two pytest-xdist workers as
+scripts/test.sh runs the suite: crash_probe.py's tests kill their page's renderer
+(chrome://crash) once, twice, or without failing, beside a test that fails without
+any crash."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from harness import ROOT
+
+# Starts a pytest of its own on two workers, two more Chromiums: run alone.
+pytestmark = pytest.mark.alone
 
 PROBE = Path(__file__).with_name("crash_probe.py")
 
@@ -27,9 +32,15 @@ def test_a_crash_is_retried_once_and_counted_in_the_summary(tmp_path: Path) -> N
             "--output",
             str(tmp_path / "results"),
             "-q",
+            "-n",
+            "2",
         ],  # fmt: skip
         cwd=ROOT,
-        env={**os.environ, "CRASH_PROBE_DIR": str(tmp_path)},
+        # Not $LUDEUM_CRASH_LOG: the probe's crashes are not the run's (scripts/test.sh).
+        env={
+            **{name: value for name, value in os.environ.items() if name != "LUDEUM_CRASH_LOG"},
+            "CRASH_PROBE_DIR": str(tmp_path),
+        },
         capture_output=True,
         text=True,
         timeout=300,
@@ -43,7 +54,8 @@ def test_a_crash_is_retried_once_and_counted_in_the_summary(tmp_path: Path) -> N
         "test_crashes_twice x2: crashed again, failed; "
         "test_survives_a_crash: passed despite it)"
     ) in out, out
-    # Said as it happens, and the first run's failure is kept on the retry's report.
+    # Said as the test's report comes in, and the first run's failure is kept on the
+    # retry's report.
     assert out.count("PAGE CRASH: ") == 2, out
     assert "page crash, first run" in out, out
     assert "Target crashed" in out, out

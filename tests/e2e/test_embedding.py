@@ -13,9 +13,11 @@ from axe import check_accessibility
 from harness import (
     CONTINUE_BUTTON,
     DOCUMENTED_FRAMES,
+    PLAYWRIGHT_DISABLED_FEATURES,
     READY_SELECTOR,
     READY_TIMEOUT_MS,
     SENET_FRIEND_BUTTON,
+    UNUSED_BROWSER_UI,
     SiteServer,
     Watch,
     enter_game,
@@ -76,63 +78,65 @@ def squadro_move(scope: Page | FrameLocator) -> None:
     play_lane(scope)
 
 
-def test_parameters_preselect_game_opponent_and_language(app_page: Page, site_server) -> None:
-    app_page.goto(site_server.url + "?game=lodestone&opponent=computer&level=easy&lang=fr",
+def test_parameters_preselect_game_opponent_and_language(fresh_page: Page, site_server) -> None:
+    fresh_page.goto(site_server.url + "?game=lodestone&opponent=computer&level=easy&lang=fr",
                   wait_until="commit")  # fmt: skip
-    wait_ready(app_page)
-    assert app_page.locator("#board .lodestone-board").count() == 1
-    assert app_page.evaluate("document.documentElement.lang") == "fr"
-    assert app_page.locator("#language").input_value() == "fr"
-    expect(app_page.locator("#show-rules")).to_have_text("Règles")
-    expect(app_page.locator("#player-cards")).to_contain_text("Ordinateur · Facile")
-    assert app_page.locator("#notice").is_hidden()
+    wait_ready(fresh_page)
+    assert fresh_page.locator("#board .lodestone-board").count() == 1
+    assert fresh_page.evaluate("document.documentElement.lang") == "fr"
+    assert fresh_page.locator("#language").input_value() == "fr"
+    expect(fresh_page.locator("#show-rules")).to_have_text("Règles")
+    expect(fresh_page.locator("#player-cards")).to_contain_text("Ordinateur · Facile")
+    assert fresh_page.locator("#notice").is_hidden()
 
 
 def test_the_language_switch_translates_the_page_and_is_remembered(
-    app_page: Page, site_server
+    fresh_page: Page, site_server
 ) -> None:
-    app_page.goto(site_server.url + "?game=squadro", wait_until="commit")
-    wait_ready(app_page)
-    squadro_move(app_page)
-    expect(app_page.locator("#moves li")).to_have_count(1)
-    english_move = app_page.locator("#moves li").first.inner_text()
-    app_page.select_option("#language", "fr")
+    fresh_page.goto(site_server.url + "?game=squadro", wait_until="commit")
+    wait_ready(fresh_page)
+    squadro_move(fresh_page)
+    expect(fresh_page.locator("#moves li")).to_have_count(1)
+    english_move = fresh_page.locator("#moves li").first.inner_text()
+    fresh_page.select_option("#language", "fr")
     # The French words are fetched then (a visitor downloads only their language's).
-    expect(app_page.locator("html")).to_have_attribute("lang", "fr")
-    expect(app_page.locator("#new-game")).to_have_text("Nouvelle partie")
-    expect(app_page.locator("#show-rules")).to_have_text("Règles")
+    expect(fresh_page.locator("html")).to_have_attribute("lang", "fr")
+    expect(fresh_page.locator("#new-game")).to_have_text("Nouvelle partie")
+    expect(fresh_page.locator("#show-rules")).to_have_text("Règles")
     # The move list is written again in French, not left half in English.
-    expect(app_page.locator("#moves li")).to_have_count(1)
-    assert app_page.locator("#moves li").first.inner_text() != english_move
-    assert app_page.title().startswith("Ludeum\u00a0: ")
-    check_accessibility(app_page, "in French")
-    app_page.click("#show-rules")
-    expect(app_page.locator("#rules-content h2").first).to_contain_text("Squadro")
-    expect(app_page.locator("#rules-content")).to_contain_text("couloir")
-    check_accessibility(app_page, "rules in French")
-    app_page.click("#close-rules")
-    app_page.reload(wait_until="commit")
-    wait_ready(app_page)
-    assert app_page.evaluate("document.documentElement.lang") == "fr"
-    expect(app_page.locator("#show-rules")).to_have_text("Règles")
-    app_page.select_option("#language", "en")
-    assert app_page.evaluate("document.documentElement.lang") == "en"
-    expect(app_page.locator("#show-rules")).to_have_text("Rules")
-    assert app_page.locator("#moves li").first.inner_text() == english_move
+    expect(fresh_page.locator("#moves li")).to_have_count(1)
+    assert fresh_page.locator("#moves li").first.inner_text() != english_move
+    assert fresh_page.title().startswith("Ludeum\u00a0: ")
+    check_accessibility(fresh_page, "in French")
+    fresh_page.click("#show-rules")
+    expect(fresh_page.locator("#rules-content h2").first).to_contain_text("Squadro")
+    expect(fresh_page.locator("#rules-content")).to_contain_text("couloir")
+    check_accessibility(fresh_page, "rules in French")
+    fresh_page.click("#close-rules")
+    fresh_page.reload(wait_until="commit")
+    wait_ready(fresh_page)
+    assert fresh_page.evaluate("document.documentElement.lang") == "fr"
+    expect(fresh_page.locator("#show-rules")).to_have_text("Règles")
+    fresh_page.select_option("#language", "en")
+    assert fresh_page.evaluate("document.documentElement.lang") == "en"
+    expect(fresh_page.locator("#show-rules")).to_have_text("Rules")
+    assert fresh_page.locator("#moves li").first.inner_text() == english_move
 
 
-def test_a_kendall_ruleset_from_the_url_is_played(app_page: Page, site_server) -> None:
-    app_page.goto(site_server.url + "?ruleset=kendall_trap_home_row", wait_until="commit")
-    wait_ready(app_page)
-    expect(app_page.locator("#ruleset-name")).to_have_text("Kendall, with Trap, Home Row")
+def test_a_kendall_ruleset_from_the_url_is_played(fresh_page: Page, site_server) -> None:
+    fresh_page.goto(site_server.url + "?ruleset=kendall_trap_home_row", wait_until="commit")
+    wait_ready(fresh_page)
+    expect(fresh_page.locator("#ruleset-name")).to_have_text("Kendall, with Trap, Home Row")
 
 
-def test_bad_parameters_are_reported_as_text_and_defaults_used(app_page: Page, site_server) -> None:
+def test_bad_parameters_are_reported_as_text_and_defaults_used(
+    fresh_page: Page, site_server
+) -> None:
     hostile = "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
-    app_page.goto(site_server.url + f"?game={hostile}&ruleset=nope&idle=soon&kiosk=perhaps",
+    fresh_page.goto(site_server.url + f"?game={hostile}&ruleset=nope&idle=soon&kiosk=perhaps",
                   wait_until="commit")  # fmt: skip
-    wait_ready(app_page)
-    notice = app_page.locator("#notice")
+    wait_ready(fresh_page)
+    notice = fresh_page.locator("#notice")
     expect(notice).to_be_visible()
     # The value is quoted as text: no element was made from it.
     expect(notice).to_contain_text("“<img src=x onerror=alert(1)>” for “game”")
@@ -141,9 +145,9 @@ def test_bad_parameters_are_reported_as_text_and_defaults_used(app_page: Page, s
     expect(notice).to_contain_text("“idle” must be a whole number")
     expect(notice).to_contain_text("“perhaps” for “kiosk”")
     # Defaults: Senet under Jéquier, not a kiosk; the game is still playable.
-    expect(app_page.locator("#ruleset-name")).to_have_text("Jéquier (Botermans)")
-    assert "kiosk" not in (app_page.evaluate("document.documentElement.className") or "")
-    throw_once(app_page)
+    expect(fresh_page.locator("#ruleset-name")).to_have_text("Jéquier (Botermans)")
+    assert "kiosk" not in (fresh_page.evaluate("document.documentElement.className") or "")
+    throw_once(fresh_page)
 
 
 def test_a_link_with_parameters_keeps_its_own_game_beside_the_plain_app(
@@ -523,15 +527,14 @@ def test_cross_site_frame_with_blocked_storage_boots_and_plays_in_memory(
     assert app.locator("#moves li").count() < played + 2
 
 
-# Playwright 1.65's --disable-features list (chromiumSwitches.ts) without
+# Playwright's --disable-features list (harness.CHROMIUM_ARGS keeps it) without
 # ThirdPartyStoragePartitioning. Chromium honours the last --disable-features switch,
-# and ours comes after Playwright's, so this launch partitions third-party storage
-# the way shipped Chrome (since 115), Firefox and Safari do.
-PARTITIONING_CHROMIUM = (
-    "--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,"
-    "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
-    "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,"
-    "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch"
+# and this one comes after the harness's, so this launch partitions third-party
+# storage the way shipped Chrome (since 115), Firefox and Safari do.
+PARTITIONING_CHROMIUM = "--disable-features=" + ",".join(
+    feature
+    for feature in (*PLAYWRIGHT_DISABLED_FEATURES, *UNUSED_BROWSER_UI)
+    if feature != "ThirdPartyStoragePartitioning"
 )
 
 
@@ -568,21 +571,21 @@ def test_cross_site_frame_with_partitioned_storage_keeps_its_own_game(
         browser.close()
 
 
-def test_high_contrast_from_the_url_and_from_the_switch(app_page: Page, site_server) -> None:
-    app_page.goto(site_server.url + "?theme=contrast", wait_until="commit")
-    wait_ready(app_page)
-    assert app_page.evaluate("document.documentElement.dataset.theme") == "contrast"
-    expect(app_page.locator("#contrast")).to_have_attribute("aria-pressed", "true")
-    ink = app_page.evaluate("getComputedStyle(document.body).color")
-    app_page.goto(site_server.url, wait_until="commit")
-    wait_ready(app_page)
-    expect(app_page.locator("#contrast")).to_have_attribute("aria-pressed", "false")
-    assert app_page.evaluate("getComputedStyle(document.body).color") != ink
-    app_page.click("#contrast")
-    expect(app_page.locator("#contrast")).to_have_attribute("aria-pressed", "true")
-    assert app_page.evaluate("getComputedStyle(document.body).color") == ink
-    app_page.reload(wait_until="commit")
-    wait_ready(app_page)  # the visitor's choice is remembered
-    assert app_page.evaluate("document.documentElement.dataset.theme") == "contrast"
-    app_page.click("#contrast")
-    assert app_page.evaluate("document.documentElement.dataset.theme") == "standard"
+def test_high_contrast_from_the_url_and_from_the_switch(fresh_page: Page, site_server) -> None:
+    fresh_page.goto(site_server.url + "?theme=contrast", wait_until="commit")
+    wait_ready(fresh_page)
+    assert fresh_page.evaluate("document.documentElement.dataset.theme") == "contrast"
+    expect(fresh_page.locator("#contrast")).to_have_attribute("aria-pressed", "true")
+    ink = fresh_page.evaluate("getComputedStyle(document.body).color")
+    fresh_page.goto(site_server.url, wait_until="commit")
+    wait_ready(fresh_page)
+    expect(fresh_page.locator("#contrast")).to_have_attribute("aria-pressed", "false")
+    assert fresh_page.evaluate("getComputedStyle(document.body).color") != ink
+    fresh_page.click("#contrast")
+    expect(fresh_page.locator("#contrast")).to_have_attribute("aria-pressed", "true")
+    assert fresh_page.evaluate("getComputedStyle(document.body).color") == ink
+    fresh_page.reload(wait_until="commit")
+    wait_ready(fresh_page)  # the visitor's choice is remembered
+    assert fresh_page.evaluate("document.documentElement.dataset.theme") == "contrast"
+    fresh_page.click("#contrast")
+    assert fresh_page.evaluate("document.documentElement.dataset.theme") == "standard"

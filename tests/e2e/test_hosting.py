@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from harness import HOSTING, CaddyServer
 
-pytestmark = pytest.mark.e2e
+# The boot is this file's subject: every context starts empty, as on a first visit.
+pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot]
 
 SIDE_SUFFIXES = (".br", ".gz")
 

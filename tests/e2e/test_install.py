@@ -16,7 +16,8 @@ from harness import SiteServer, Watch, built, wait_ready
 from playwright.sync_api import BrowserContext, BrowserType, CDPSession, Page
 from test_offline import wait_offline_ready
 
-pytestmark = pytest.mark.e2e
+# The boot is this file's subject: every context starts empty, as on a first visit.
+pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot]
 
 MANIFEST = "static/manifest.webmanifest"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -110,9 +111,9 @@ def test_control_a_broken_manifest_is_not_installable(
 ) -> None:
     # The same site with one thing spoilt in its manifest: Chromium must object, which
     # shows that the empty list above is a real verdict. (The runtime is left out of
-    # the copy: the verdict needs the page and its manifest, not Python.)
+    # the copy, with the snapshots: the verdict needs the page and its manifest, not Python.)
     site = tmp_path / "site"
-    shutil.copytree(dist_dir, site, ignore=shutil.ignore_patterns("*.wasm", "*.zip"))
+    shutil.copytree(dist_dir, site, ignore=shutil.ignore_patterns("*.wasm", "*.zip", "*.snapshot*"))
     manifest = json.loads((site / built(MANIFEST, site)).read_text(encoding="utf-8"))
     (site / built(MANIFEST, site)).write_text(json.dumps({**manifest, **change}), encoding="utf-8")
     server = serve(site)

@@ -30,10 +30,12 @@ def targets_smaller_than(page: Page, size: int) -> list[str]:
     )
 
 
+# A 5 s idle countdown with accessibility checks inside it: run alone.
+@pytest.mark.alone
 def test_kiosk_attract_mode_touch_to_play_idle_countdown_and_reset(
-    app_page: Page, site_server
+    fresh_page: Page, site_server
 ) -> None:
-    page = app_page
+    page = fresh_page
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_server.url + KIOSK, wait_until="commit")
     wait_ready(page)
@@ -106,8 +108,8 @@ def test_kiosk_attract_mode_touch_to_play_idle_countdown_and_reset(
     assert kept == []
 
 
-def test_a_key_also_wakes_the_kiosk(app_page: Page, site_server) -> None:
-    page = app_page
+def test_a_key_also_wakes_the_kiosk(fresh_page: Page, site_server) -> None:
+    page = fresh_page
     page.goto(site_server.url + "?kiosk=yes&game=senet", wait_until="commit")
     wait_ready(page)
     expect(page.locator("#attract")).to_be_focused()
@@ -136,9 +138,9 @@ NOT_SHOWN = ("#take-back", "#redo", "#moves", "#contrast", "#one-tap", "#review-
 
 @pytest.mark.parametrize("game", ["senet", "squadro", "lodestone"])
 def test_the_kiosk_board_fills_landscape_and_portrait_screens(
-    app_page: Page, site_server, game: str
+    fresh_page: Page, site_server, game: str
 ) -> None:
-    page = app_page
+    page = fresh_page
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_server.url + f"?kiosk=1&game={game}", wait_until="commit")
     wait_ready(page)

@@ -179,6 +179,8 @@ KEPT_JS = """async () => {
 }"""
 
 
+# Counts what a first visit downloads.
+@pytest.mark.cold_boot
 def test_arabic_mirrors_the_page_not_the_board_and_only_its_words_travel_and_stay(
     browser: Browser, own_site_server: SiteServer, dist_dir: Path, watch
 ) -> None:

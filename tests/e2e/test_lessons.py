@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from axe import check_accessibility
 from harness import (
     READY_SELECTOR,
@@ -127,9 +128,9 @@ def in_view_with_the_board(page: Page) -> None:
 
 
 def test_a_wrong_move_is_explained_and_undone_and_a_refused_one_named(
-    app_page: Page, site_server
+    fresh_page: Page, site_server
 ) -> None:
-    page = app_page
+    page = fresh_page
     page.set_viewport_size({"width": 390, "height": 844})
     for lesson_id, step in (("lodestone", 3), ("squadro", 3), ("senet", 3)):
         page.goto(f"{site_server.url}?lesson={lesson_id}&step={step}", wait_until="commit")
@@ -218,8 +219,12 @@ def test_a_lesson_link_opens_in_a_museum_frame_in_french(
     expect(app.locator("#lesson-step-title")).to_contain_text("Échec")
 
 
-def test_the_kiosk_offers_a_lesson_and_its_idle_reset_ends_it(app_page: Page, site_server) -> None:
-    page = app_page
+# A 5 s idle reset while the lesson is played: run alone.
+@pytest.mark.alone
+def test_the_kiosk_offers_a_lesson_and_its_idle_reset_ends_it(
+    fresh_page: Page, site_server
+) -> None:
+    page = fresh_page
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{site_server.url}?kiosk=1&idle=5&game=squadro", wait_until="commit")
     wait_ready(page)

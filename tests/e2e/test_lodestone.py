@@ -19,6 +19,7 @@ def stored(page: Page):
     return saves.load(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
 
 
+@pytest.mark.smoke
 def test_lodestone_is_set_up_and_played_by_clicks_and_resumes(app_page: Page) -> None:
     page = app_page
     wait_ready(page)

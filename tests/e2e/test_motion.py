@@ -8,7 +8,8 @@ import pytest
 from harness import new_game, wait_ready
 from playwright.sync_api import Page, expect
 
-pytestmark = pytest.mark.e2e
+# Counts animation frames: run with nothing beside it (scripts/test.sh).
+pytestmark = [pytest.mark.e2e, pytest.mark.alone]
 
 # Light's lane 1 piece (speed 3) played by a click, then its stand-in's box sampled
 # on every frame until the animation ends (or 60 frames).

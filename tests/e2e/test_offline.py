@@ -10,7 +10,8 @@ from harness import SiteServer, Watch, new_game, precache_size, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-pytestmark = pytest.mark.e2e
+# The boot is this file's subject: every context starts empty, as on a first visit.
+pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot]
 
 SW_TIMEOUT_MS = 120_000
 

@@ -16,7 +16,8 @@ from ludeum import saves
 from ludeum.senet import Move, Throw
 from ludeum.senet.log import game_log, status
 
-pytestmark = pytest.mark.e2e
+# Times the sticks' drawing (80-1500 ms a stage): run with nothing beside it.
+pytestmark = [pytest.mark.e2e, pytest.mark.alone]
 
 SAVE_KEY = "ludeum:v1:current"
 #: The opening's one line of the move list: its throws listed, or counted when many.

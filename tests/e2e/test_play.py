@@ -356,6 +356,7 @@ def reload(page: Page) -> None:
 # -- the tests ---------------------------------------------------------------------------
 
 
+@pytest.mark.smoke
 def test_a_turn_played_by_clicks(app_page: Page) -> None:
     boot(app_page)
     page = app_page
@@ -367,6 +368,7 @@ def test_a_turn_played_by_clicks(app_page: Page) -> None:
     play_checked_move(page)
 
 
+@pytest.mark.smoke
 def test_reload_resumes_exactly(app_page: Page) -> None:
     boot(app_page)
     page = app_page

@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from ludeum.i18n import _, set_language
 from ludeum.page_text import BOOT_TEXT
 
-pytestmark = pytest.mark.e2e
+# The boot is this file's subject: every context starts empty, as on a first visit.
+pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot]
 
 LANGUAGE_KEY = "ludeum:v1:language"
 WASM = "**/static/vendor/pyodide/*/pyodide.asm.wasm"

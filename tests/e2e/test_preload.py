@@ -23,8 +23,12 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from harness import CHROMIUM, CHROMIUM_ARGS, SiteServer, Watch, built, wait_ready
 from playwright.sync_api import BrowserType
+
+# The boot is this file's subject: every context starts empty, as on a first visit.
+pytestmark = pytest.mark.cold_boot
 
 ROOT = Path(__file__).resolve().parents[2]
 HINT = re.compile(r'<link rel="(?:modulepreload|preload)" href="([^"]+)"')

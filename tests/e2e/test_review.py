@@ -9,6 +9,7 @@ a phone)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -31,6 +32,7 @@ pytestmark = pytest.mark.e2e
 SAVE_KEY = "ludeum:v1:current"
 
 
+@functools.cache  # an immutable state, played once for the file's five tests
 def finished_senet_game(seed: int = 0):
     """Easy against Easy to the end, throws at random: 273 throws and as many move-list
     entries (seed 0), all of them in the list (it shows the latest 300)."""

@@ -29,7 +29,10 @@ from test_offline import wait_offline_ready
 
 from ludeum import __version__
 
-pytestmark = pytest.mark.e2e
+# The boot is this file's subject: every context starts empty, as on a first visit.
+# Its module fixtures (the release unpacked, nginx and Caddy) are made once, on one
+# worker: scripts/test.sh hands out the browser tests by these groups.
+pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot, pytest.mark.xdist_group("servers")]
 
 CADDY = os.environ.get("LUDEUM_CADDY", "/usr/bin/caddy")
 PATH = HOSTING.EXAMPLE_PATH  # /games/ludeum/

@@ -17,7 +17,9 @@ from harness import DIST, HOSTING, ROOT, SiteServer, built, wait_ready
 from playwright.sync_api import Browser, expect
 from servers import nginx_serving
 
-pytestmark = pytest.mark.e2e
+# Its module fixture (a museum's build, written partly under build/) is made once, on
+# one worker: scripts/test.sh hands out the browser tests by these groups.
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("site_config")]
 
 MUSEUM = """\
 [site]
@@ -145,6 +147,8 @@ def one_build(paths: set[str], served: Path, other: Path) -> None:
             assert kept.read_bytes() == (served / path).read_bytes(), f"{path} differs"
 
 
+# An update's boots are the subject.
+@pytest.mark.cold_boot
 def test_after_an_update_and_a_roll_back_a_visitor_without_a_service_worker_runs_one_version(
     browser: Browser, museum_site: tuple[SiteServer, Path], tmp_path: Path
 ) -> None:

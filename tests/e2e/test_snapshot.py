@@ -10,15 +10,24 @@ back to the plain boot with no error and nothing lost.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
-from harness import SiteServer, Watch, built, new_game, same_game, wait_ready
+from harness import (
+    SNAPSHOT_CACHE,
+    SiteServer,
+    Watch,
+    new_game,
+    same_game,
+    snapshot_header,
+    wait_ready,
+)
 from playwright.sync_api import BrowserContext, Page
 from test_play import advance
 
-CACHE = "ludeum-python-snapshot"
+# The boot is this file's subject: every context starts empty, as on a first visit.
+pytestmark = pytest.mark.cold_boot
+
 SAVE_KEY = "ludeum:v1:current"
 KEPT_TIMEOUT_MS = 60_000
 
@@ -26,7 +35,7 @@ KEPT_TIMEOUT_MS = 60_000
 BOOT = "() => window.ludeumPythonBoot"
 KEPT = "() => window.ludeumSnapshotKept === true"
 CACHED_URLS = f"""async () => {{
-  const cache = await caches.open({json.dumps(CACHE)});
+  const cache = await caches.open({json.dumps(SNAPSHOT_CACHE)});
   return (await cache.keys()).map((request) => request.url);
 }}"""
 # Starts the computer's worker on its own and waits for its first word.
@@ -64,20 +73,9 @@ TAMPER = f"""async ({{ url, how }}) => {{
   }} else if (how === 'cut') {{
     body = body.subarray(0, body.length >> 1);
   }}
-  const cache = await caches.open({json.dumps(CACHE)});
+  const cache = await caches.open({json.dumps(SNAPSHOT_CACHE)});
   await cache.put(url, new Response(new Blob([head, body])));
 }}"""
-
-
-def snapshot_header(dist: Path, jspi: bool = True) -> dict:
-    """What the build wrote into the loader for engines with JSPI (Chromium's), or
-    without (WebKit's): url, engine, pyodide, jspi, trampoline, bytes."""
-    text = (dist / built("static/python-snapshot.mjs", dist)).read_text(encoding="utf-8")
-    name = "SNAPSHOT_WITH_JSPI" if jspi else "SNAPSHOT_WITHOUT_JSPI"
-    found = re.search(rf"const {name} = (\{{.*\}});", text)
-    maker = "Chromium" if jspi else "WebKitGTK and Xvfb"
-    assert found, f"the build made no {name} (are {maker} installed?)"
-    return json.loads(found.group(1))
 
 
 def first_visits(page: Page, url: str) -> None:
@@ -131,11 +129,17 @@ def test_a_first_visit_never_fetches_the_snapshot_and_a_second_one_only_after_re
     assert webkit != header["url"] and not any(webkit in url for url in watched.requests)
 
 
-def test_a_compressing_host_sends_the_snapshot_as_brotli(
+def test_later_visits_boot_from_the_brotli_snapshot_page_and_worker_alike_online_or_not(
     context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watched: Watch
 ) -> None:
-    """The rule: the snapshot travels as its side file, 4 MB of brotli rather than
-    31 MB of memory, and the next visit boots from what was kept."""
+    """One returning visitor, whose first two visits are paid once, meets each rule of
+    the visits after them in turn:
+      - the snapshot travelled as its side file, 4 MB of brotli rather than 31 MB of
+        memory, and the next visit boots from what was kept;
+      - that visit resumes the game, and the board is live: throws and moves by clicks;
+      - two boots from it draw different random numbers (reseeded after loading);
+      - the computer's worker boots from the same snapshot and plays;
+      - offline, once the service worker controls the page, the boot is from it too."""
     header = snapshot_header(dist_dir)
     path = "/" + header["url"]
     side = dist_dir / (header["url"] + ".br")
@@ -143,6 +147,34 @@ def test_a_compressing_host_sends_the_snapshot_as_brotli(
     first_visits(page, own_site_server.url)
     assert own_site_server.sent[path] == side.stat().st_size < header["bytes"] // 5
     assert own_site_server.requests[path + ".gz"] == 0
+    before = play_a_throw(page)
+
+    draws = []
+    for visit in range(2):
+        page.reload(wait_until="commit")
+        wait_ready(page)
+        assert page.evaluate(BOOT) == "snapshot", f"visit {visit + 3}"
+        page.evaluate(DRAW)
+        page.wait_for_function("() => window.__draw !== undefined")
+        draws.append(page.evaluate("() => window.__draw"))
+        if visit == 0:
+            assert same_game(saved(page), before)
+            for _ in range(8):
+                advance(page)
+    assert draws[0] != draws[1], "random was not reseeded after the snapshot loaded"
+
+    assert page.evaluate(WORKER_BOOT) == {"ready": True, "python": "snapshot"}
+    # The computer plays both sides of a Squadro game: its moves come from the worker.
+    new_game(page, "squadro", "both")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#moves li').length >= 4", timeout=60_000
+    )
+
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=120_000
+    )
+    own_site_server.stop()
+    context.set_offline(True)
     page.reload(wait_until="commit")
     wait_ready(page)
     assert page.evaluate(BOOT) == "snapshot"
@@ -162,67 +194,6 @@ def test_a_host_that_sends_files_as_they_are_gets_asked_for_the_gzip_side_file(
     first_visits(page, server.url)
     assert server.requests[path] == 1 and server.requests[path + ".gz"] == 1
     assert server.sent[path + ".gz"] == (dist_dir / (header["url"] + ".gz")).stat().st_size
-    page.reload(wait_until="commit")
-    wait_ready(page)
-    assert page.evaluate(BOOT) == "snapshot"
-
-
-def test_later_visits_boot_from_the_snapshot_and_resume_the_game(
-    context: BrowserContext, own_site_server: SiteServer, watched: Watch
-) -> None:
-    page = context.new_page()
-    first_visits(page, own_site_server.url)
-    before = play_a_throw(page)
-    page.reload(wait_until="commit")
-    wait_ready(page)
-    assert page.evaluate(BOOT) == "snapshot"
-    assert same_game(saved(page), before)
-    # The board is live: the game goes on by clicks, throws and moves alike.
-    for _ in range(8):
-        advance(page)
-
-
-def test_the_computers_worker_boots_from_the_same_snapshot_and_plays(
-    context: BrowserContext, own_site_server: SiteServer, watched: Watch
-) -> None:
-    page = context.new_page()
-    first_visits(page, own_site_server.url)
-    page.reload(wait_until="commit")
-    wait_ready(page)
-    assert page.evaluate(WORKER_BOOT) == {"ready": True, "python": "snapshot"}
-    # The computer plays both sides of a Squadro game: its moves come from the worker.
-    new_game(page, "squadro", "both")
-    page.wait_for_function(
-        "() => document.querySelectorAll('#moves li').length >= 4", timeout=60_000
-    )
-
-
-def test_two_boots_from_the_snapshot_draw_different_random_numbers(
-    context: BrowserContext, own_site_server: SiteServer, watched: Watch
-) -> None:
-    page = context.new_page()
-    first_visits(page, own_site_server.url)
-    draws = []
-    for _ in range(2):
-        page.reload(wait_until="commit")
-        wait_ready(page)
-        assert page.evaluate(BOOT) == "snapshot"
-        page.evaluate(DRAW)
-        page.wait_for_function("() => window.__draw !== undefined")
-        draws.append(page.evaluate("() => window.__draw"))
-    assert draws[0] != draws[1], "random was not reseeded after the snapshot loaded"
-
-
-def test_offline_visit_boots_from_the_snapshot(
-    context: BrowserContext, own_site_server: SiteServer, watched: Watch
-) -> None:
-    page = context.new_page()
-    first_visits(page, own_site_server.url)
-    page.wait_for_function(
-        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=120_000
-    )
-    own_site_server.stop()
-    context.set_offline(True)
     page.reload(wait_until="commit")
     wait_ready(page)
     assert page.evaluate(BOOT) == "snapshot"

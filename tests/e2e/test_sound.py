@@ -37,8 +37,8 @@ def squadro_move(page: Page) -> None:
     lane.click()
 
 
-def test_a_move_sounds_and_the_sound_switch_is_remembered(app_page: Page, site_server) -> None:
-    page = app_page
+def test_a_move_sounds_and_the_sound_switch_is_remembered(fresh_page: Page, site_server) -> None:
+    page = fresh_page
     page.goto(site_server.url + "?game=squadro", wait_until="commit")
     wait_ready(page)  # a launch parameter: straight to the game, nothing clicked
     switch = page.locator("#sound")

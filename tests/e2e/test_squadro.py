@@ -31,6 +31,7 @@ def start_squadro(page: Page) -> None:
     expect(page.locator("#game-name")).to_have_text("Squadro")
 
 
+@pytest.mark.smoke
 def test_squadro_starts_from_the_dialog_and_plays_by_clicks(app_page: Page) -> None:
     page = app_page
     start_squadro(page)

@@ -160,6 +160,8 @@ message["Subject"]
 </script>"""
 
 
+# A plain interpreter's imports are the subject: no snapshot.
+@pytest.mark.cold_boot
 def test_a_module_outside_the_trace_is_fetched_once_and_named(
     context: BrowserContext, site_server: SiteServer
 ) -> None:

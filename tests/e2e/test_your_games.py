@@ -115,7 +115,6 @@ def test_a_name_and_a_game_won_are_kept_counted_reviewed_and_survive_a_reload(
     expect(row).to_have_count(1)
     expect(row).to_contain_text("Win")
     expect(row).to_contain_text("Computer · Easy")
-    page.screenshot(path=f"/work/notes/yourgames-page-{page.viewport_size['width']}.png")
     own = page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")
     row.click()
     expect(dialog).to_be_hidden()
@@ -123,7 +122,6 @@ def test_a_name_and_a_game_won_are_kept_counted_reviewed_and_survive_a_reload(
     expect(page.locator("#shared-text")).to_contain_text("From Your games")
     page.click("#review-first")
     expect(page.locator("#review-where")).to_contain_text("the start of the game")
-    page.screenshot(path=f"/work/notes/yourgames-review-{page.viewport_size['width']}.png")
     page.click("#shared-back")
     expect(page.locator("#shared")).to_be_hidden()
     assert page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')") == own

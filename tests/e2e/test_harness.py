@@ -1,0 +1,69 @@
+"""The harness's own promises about the browser it launches (harness.py, CHROMIUM_ARGS):
+Playwright's --disable-features list is kept whole under ours, and the address bar's
+popups, which cost every new context a renderer, are not made."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from harness import CHROMIUM
+from playwright.sync_api import Browser
+
+# No page of the app opens here.
+pytestmark = pytest.mark.cold_boot
+
+
+def _switches(pid: str) -> list[str]:
+    return (Path("/proc") / pid / "cmdline").read_bytes().decode().split("\0")
+
+
+def _parent(pid: str) -> str:
+    # /proc/PID/stat: "pid (name) state ppid ...", the name in brackets may hold spaces.
+    stat = (Path("/proc") / pid / "stat").read_text()
+    return stat.rsplit(")", 1)[1].split()[1]
+
+
+def _browsers_launched_here() -> list[list[str]]:
+    """The command lines of the Chromium browser processes this pytest process started
+    (through Playwright's driver, its child): another worker's are not looked at."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            switches = _switches(entry.name)
+            driver = _parent(entry.name)
+            ours = _parent(driver) == str(os.getpid())
+        except (OSError, IndexError):
+            continue  # ended meanwhile
+        chromium = switches and Path(switches[0]).name == Path(CHROMIUM).name
+        if ours and chromium and "--remote-debugging-pipe" in switches:
+            found.append(switches)
+    return found
+
+
+def test_our_disabled_features_keep_playwrights_and_drop_the_omnibox_popups(
+    browser: Browser,
+) -> None:
+    launched = _browsers_launched_here()
+    assert launched, "no Chromium launched by this process was found in /proc"
+    for switches in launched:
+        lists = [
+            s.split("=", 1)[1].split(",") for s in switches if s.startswith("--disable-features=")
+        ]
+        assert len(lists) >= 2, f"Playwright's list and ours: {lists}"
+        # Chromium honours the last one only: it must hold every feature of the others.
+        missing = {feature for earlier in lists[:-1] for feature in earlier} - set(lists[-1])
+        assert not missing, f"Playwright disables {sorted(missing)}, which our list drops"
+    # The popups' renderers are not made for a new context.
+    session = browser.new_browser_cdp_session()
+    context = browser.new_context()
+    try:
+        context.new_page().goto("data:text/html,<p>a page</p>")
+        targets = session.send("Target.getTargets")["targetInfos"]
+        assert not [t["url"] for t in targets if "omnibox-popup" in t["url"]]
+    finally:
+        context.close()
+        session.detach()
