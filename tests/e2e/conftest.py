@@ -199,7 +199,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     total = sum(crashes for _, crashes, _ in log.tests)
     named = "; ".join(
         f"{name}{f' x{crashes}' if crashes > 1 else ''}: {outcome}"
-        for name, crashes, outcome in log.tests
+        for name, crashes, outcome in sorted(log.tests)  # in any worker's order: by name
     )
     line = f"Chromium renderer crashes: {total}" + (f" ({named})" if named else "")
     terminalreporter.write_line(line, yellow=total > 0)
