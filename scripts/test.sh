@@ -91,11 +91,13 @@ step "pytest: the engine and the page's pure code, on 2 workers"
 "$VENV/bin/python" -m pytest -n 2 "${pure[@]}" || status=$?
 mark pure
 # 2. The browser tests on two workers, each with its own browsers and servers (no test
-#    depends on another's order or leftovers), handed out as workers come free; a
-#    file whose module fixtures are costly keeps its tests on one (xdist_group). The
-#    long Firefox and WebKit scenarios come first, so that neither ends the run alone.
+#    depends on another's order or leftovers), a whole file at a time as workers come
+#    free, so that a file's costly fixtures (a museum's build, the release behind
+#    nginx and Caddy) are made once. (--dist loadgroup would not do: pytest-xdist 3.8
+#    cannot name groups under pytest 9.) The long Firefox and WebKit scenarios come
+#    first, so that neither ends the run alone.
 step "pytest: the browser tests, on 2 workers"
-"$VENV/bin/python" -m pytest -n 2 --dist loadgroup -m "not alone" tests/engines tests/e2e \
+"$VENV/bin/python" -m pytest -n 2 --dist loadscope -m "not alone" tests/engines tests/e2e \
     || status=$?
 mark browsers
 # 3. The timing-sensitive ones (marked alone: throttled networks, boot progress,

@@ -30,9 +30,7 @@ from test_offline import wait_offline_ready
 from ludeum import __version__
 
 # The boot is this file's subject: every context starts empty, as on a first visit.
-# Its module fixtures (the release unpacked, nginx and Caddy) are made once, on one
-# worker: scripts/test.sh hands out the browser tests by these groups.
-pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot, pytest.mark.xdist_group("servers")]
+pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot]
 
 CADDY = os.environ.get("LUDEUM_CADDY", "/usr/bin/caddy")
 PATH = HOSTING.EXAMPLE_PATH  # /games/ludeum/
@@ -51,7 +49,10 @@ def _check_site():  # noqa: ANN202 (a module)
 CHECK_SITE = _check_site()
 
 
-@pytest.fixture(scope="module")
+# Session-scoped, not module-scoped: under pytest-xdist a worker that has run out of
+# queued tests tears module fixtures down, and this one would be made again for the
+# module's next test (scripts/test.sh hands out whole files: --dist loadscope).
+@pytest.fixture(scope="session")
 def release(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The served folder as deploying.md lays it out: the release zip unpacked under
     releases/, and `current`, a link to it (the zip is the built site:
@@ -66,13 +67,13 @@ def release(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "current"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def nginx(release: Path) -> Iterator[str]:
     with nginx_serving(release) as origin:
         yield origin
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def caddy(release: Path) -> Iterator[str]:
     if not os.access(CADDY, os.X_OK):
         pytest.fail(f"no {CADDY}: run scripts/ensure-browsers.sh (test.sh does)")

@@ -17,9 +17,7 @@ from harness import DIST, HOSTING, ROOT, SiteServer, built, wait_ready
 from playwright.sync_api import Browser, expect
 from servers import nginx_serving
 
-# Its module fixture (a museum's build, written partly under build/) is made once, on
-# one worker: scripts/test.sh hands out the browser tests by these groups.
-pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("site_config")]
+pytestmark = [pytest.mark.e2e]
 
 MUSEUM = """\
 [site]
@@ -58,7 +56,10 @@ def build(site_file: Path, out: Path) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
-@pytest.fixture(scope="module")
+# Session-scoped, not module-scoped: under pytest-xdist a worker that has run out of
+# queued tests tears module fixtures down, and this one would be made again for the
+# module's next test (scripts/test.sh hands out whole files: --dist loadscope).
+@pytest.fixture(scope="session")
 def museum_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SiteServer, Path]]:
     folder = tmp_path_factory.mktemp("museum")
     (folder / "ludeum.toml").write_text(MUSEUM, encoding="utf-8")
