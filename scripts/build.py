@@ -257,13 +257,15 @@ def run(cmd: list[str]) -> None:
 
 def ensure_node_modules() -> None:
     """Run `npm ci` unless node_modules matches package-lock.json already."""
-    lock = ROOT / "package-lock.json"
-    # npm writes node_modules/.package-lock.json at the end of every install.
-    stamp = NODE_MODULES / ".package-lock.json"
-    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+    # The lock's digest, written after each install: by content, not by file times,
+    # which a checkout or a copy of the tree changes (a needless `npm ci` empties
+    # node_modules under whatever runs on it: the tests' museum build runs this).
+    lock = hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
+    stamp = NODE_MODULES / ".ludeum-package-lock.sha256"
+    if stamp.exists() and stamp.read_text(encoding="utf-8").strip() == lock:
         return
     run(["npm", "ci", "--no-audit", "--no-fund"])
-    stamp.touch()
+    stamp.write_text(lock + "\n", encoding="utf-8")
 
 
 def copy(src: Path, dst: Path) -> None:
@@ -1234,8 +1236,12 @@ def write_bundle() -> None:
             entry = zipfile.ZipInfo(f"{BUNDLE_FOLDER}/{name}", moment)
             entry.create_system = 3  # Unix, so the permission bits below are read
             entry.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            bundle.writestr(entry, (DIST / name).read_bytes(), compresslevel=9)
+            # The side files are compressed already: deflate finds nothing more in
+            # them. The rest at zlib's default level: measured on the snapshot (31 MB),
+            # level 9 took 5.9 s for 1.2% fewer bytes than 6 in 2.4 s.
+            packed = name.endswith((".br", ".gz"))
+            entry.compress_type = zipfile.ZIP_STORED if packed else zipfile.ZIP_DEFLATED
+            bundle.writestr(entry, (DIST / name).read_bytes(), compresslevel=None if packed else 6)
     # Replaced only when complete: a failed build never leaves a truncated zip.
     partial.replace(BUNDLE)
     digest = hashlib.sha256(BUNDLE.read_bytes()).hexdigest()
