@@ -17,6 +17,8 @@
                     returning visitor's (harness.warm): its pages and the computer's
                     worker boot from the Python snapshot. A test whose subject is the
                     boot is marked ``cold_boot`` and gets empty ones, a first visit's.
+                    Service workers are blocked in every context of a test not marked
+                    ``cold_boot`` or ``service_worker`` (see ReturningVisitor).
 
 Every test in this folder is marked e2e. Playwright never downloads a browser:
 harness.CHROMIUM (/usr/bin/chromium) is used.
@@ -33,8 +35,10 @@ report carries its crashes to the process that prints the summary. Why a rendere
 crash here, and what was measured: harness.py, PAGE_CRASHES.
 
 Markers: ``cold_boot`` (the test's subject is the boot: empty contexts, as on a first
-visit), ``alone`` (timing-sensitive: scripts/test.sh runs it after the rest, with no
-other test beside it), ``smoke`` (scripts/test.sh --quick). pyproject.toml lists them.
+visit, with the service worker), ``service_worker`` (the test needs the service worker:
+offline, updates), ``alone`` (timing-sensitive: scripts/test.sh runs it after the
+rest, with no other test beside it), ``smoke`` (scripts/test.sh --quick).
+pyproject.toml lists them.
 """
 
 from __future__ import annotations
@@ -269,12 +273,25 @@ def site_server(dist_dir: Path) -> Iterator[SiteServer]:
 @dataclass
 class ReturningVisitor:
     """The origin whose returning visitor every new context of the running test is
-    (harness.warm), or None for an empty context, as on a first visit."""
+    (harness.warm), or None for an empty context, as on a first visit; and whether
+    its contexts may run the service worker.
+
+    Why block it: a context that runs it downloads and stores the whole precache (40
+    files, 15 MB) beside the page, about 1 s of CPU that the test never looks at
+    (benchmarks/context_cost.py). Measured on 29 tests of six files on two workers
+    (2026-11-29): 351 CPU-s in 183 s with it, 309 CPU-s in 162 s without. The pages
+    work the same without it (a browser without service workers: test_offline checks
+    that case), and what it does is the subject of the tests marked ``cold_boot``
+    (first visits, installs, hosting) or ``service_worker`` (offline play, updates),
+    which keep it."""
 
     origin: str | None = None
+    service_worker: bool = True
 
 
 RETURNING = ReturningVisitor()
+#: Run in every page before its own scripts: navigator.serviceWorker is gone.
+WITHOUT_SERVICE_WORKERS = "delete Navigator.prototype.serviceWorker;"
 
 
 @pytest.fixture(autouse=True)
@@ -292,8 +309,15 @@ def returning_visitor(request: pytest.FixtureRequest) -> Iterator[None]:
         and request.node.get_closest_marker("cold_boot") is None
     )
     RETURNING.origin = request.getfixturevalue("site_server").origin if wanted else None
+    RETURNING.service_worker = bool(
+        os.environ.get("LUDEUM_COLD_BOOTS")
+        or HERE not in request.node.path.parents
+        or request.node.get_closest_marker("cold_boot")
+        or request.node.get_closest_marker("service_worker")
+    )
     yield
     RETURNING.origin = None
+    RETURNING.service_worker = True
 
 
 def _new_contexts_return(browser: Browser) -> Browser:
@@ -302,6 +326,11 @@ def _new_contexts_return(browser: Browser) -> Browser:
 
     def new_returning_context(**options: object) -> BrowserContext:
         context = new_context(**options)
+        if not RETURNING.service_worker:
+            # As in a browser without service workers (the app's boot.js checks
+            # for them). Not Playwright's service_workers="block": its register()
+            # resolves to nothing, which no browser does.
+            context.add_init_script(script=WITHOUT_SERVICE_WORKERS)
         if RETURNING.origin is not None:
             warm(context, RETURNING.origin)
         return context

@@ -133,6 +133,7 @@ def senet_turn(page: Page) -> None:
     raise AssertionError("a turn of more than 60 actions")
 
 
+@pytest.mark.service_worker  # it goes offline
 def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offline(
     browser: Browser, site_server: SiteServer, watch: Callable[..., Watch]
 ) -> None:

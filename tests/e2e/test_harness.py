@@ -1,6 +1,7 @@
 """The harness's own promises about the browser it launches (harness.py, CHROMIUM_ARGS):
 Playwright's --disable-features list is kept whole under ours, and the address bar's
-popups, which cost every new context a renderer, are not made."""
+popups, which cost every new context a renderer, are not made; and about its contexts
+(conftest.py): pages have no service worker unless the test is marked to need one."""
 
 from __future__ import annotations
 
@@ -8,11 +9,10 @@ import os
 from pathlib import Path
 
 import pytest
-from harness import CHROMIUM
+from harness import CHROMIUM, SiteServer
 from playwright.sync_api import Browser
 
-# No page of the app opens here.
-pytestmark = pytest.mark.cold_boot
+HAS_SERVICE_WORKERS = "() => 'serviceWorker' in navigator && !!navigator.serviceWorker"
 
 
 def _switches(pid: str) -> list[str]:
@@ -44,6 +44,7 @@ def _browsers_launched_here() -> list[list[str]]:
     return found
 
 
+@pytest.mark.cold_boot  # no page of the app opens here
 def test_our_disabled_features_keep_playwrights_and_drop_the_omnibox_popups(
     browser: Browser,
 ) -> None:
@@ -67,3 +68,27 @@ def test_our_disabled_features_keep_playwrights_and_drop_the_omnibox_popups(
     finally:
         context.close()
         session.detach()
+
+
+def _service_workers_in_a_new_context(browser: Browser, server: SiteServer) -> bool:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url + "version.json")  # the site's origin, no boot
+        return page.evaluate(HAS_SERVICE_WORKERS)
+    finally:
+        context.close()
+
+
+def test_a_tests_contexts_have_no_service_worker(browser: Browser, site_server) -> None:
+    assert not _service_workers_in_a_new_context(browser, site_server)
+
+
+@pytest.mark.service_worker
+def test_a_test_marked_service_worker_keeps_it(browser: Browser, site_server) -> None:
+    assert _service_workers_in_a_new_context(browser, site_server)
+
+
+@pytest.mark.cold_boot
+def test_a_cold_boot_keeps_it(browser: Browser, site_server) -> None:
+    assert _service_workers_in_a_new_context(browser, site_server)

@@ -279,6 +279,7 @@ def listed(page: Page) -> list[str]:
     ]
 
 
+@pytest.mark.service_worker  # it goes offline
 def test_the_list_survives_a_reload_and_an_offline_reload(
     context: BrowserContext,
     own_site_server: SiteServer,

@@ -21,6 +21,7 @@ from harness import (
     same_game,
     snapshot_header,
     wait_ready,
+    warm,
 )
 from playwright.sync_api import BrowserContext, Page
 from test_play import advance
@@ -86,6 +87,20 @@ def first_visits(page: Page, url: str) -> None:
     wait_ready(page)
     assert page.evaluate(BOOT) == "plain: not cached yet"
     page.wait_for_function(KEPT, timeout=KEPT_TIMEOUT_MS)
+
+
+def returning_visit(context: BrowserContext, server: SiteServer, dist: Path, watch) -> Page:
+    """A visit after the first two: the snapshot kept (harness.warm puts it where the
+    second visit would), the page booted from it, the context watched from then on.
+    For the rules of what a later visit meets; the first two visits are the subject
+    of the tests that pay for them."""
+    warm(context, server.origin, dist)
+    watch(context, server.origin)  # after warm's tab, which asks for a favicon
+    page = context.new_page()
+    page.goto(server.url, wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate(BOOT) == "snapshot"
+    return page
 
 
 def saved(page: Page) -> str | None:
@@ -200,14 +215,13 @@ def test_a_host_that_sends_files_as_they_are_gets_asked_for_the_gzip_side_file(
 
 
 def test_a_bad_snapshot_falls_back_to_the_plain_boot(
-    context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watched: Watch
+    context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watch
 ) -> None:
-    """One visitor meets each kind of bad snapshot in turn (one context, so the first
-    visits are paid once): the two it recovers from, then the one it refuses for good."""
+    """One returning visitor meets each kind of bad snapshot in turn: the two it
+    recovers from, then the one it refuses for good."""
     header = snapshot_header(dist_dir)
     url = own_site_server.url + header["url"]
-    page = context.new_page()
-    first_visits(page, own_site_server.url)
+    page = returning_visit(context, own_site_server, dist_dir, watch)
     before = play_a_throw(page)
     refused = "() => localStorage.getItem('ludeum:v1:snapshot-refused')"
     for how, why in (
@@ -297,11 +311,10 @@ def test_an_ipad_never_boots_from_a_snapshot_with_the_wasm_trampoline(
 
 
 def test_a_snapshot_whose_last_boot_died_is_refused(
-    context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watched: Watch
+    context: BrowserContext, own_site_server: SiteServer, dist_dir: Path, watch
 ) -> None:
     header = snapshot_header(dist_dir)
-    page = context.new_page()
-    first_visits(page, own_site_server.url)
+    page = returning_visit(context, own_site_server, dist_dir, watch)
     # What a snapshot boot of this tab leaves behind when it never becomes ready.
     page.evaluate(
         """(engine) => localStorage.setItem('ludeum:v1:snapshot-boot',

@@ -18,12 +18,13 @@ from pathlib import Path
 
 import pytest
 from axe import check_accessibility
-from harness import ROOT, SiteServer, Watch, new_game, wait_ready
+from harness import ROOT, SiteServer, Watch, new_game, wait_ready, warm
 from playwright.sync_api import BrowserContext, Page, expect
 from test_offline import wait_offline_ready
 
-# The boot is this file's subject: every context starts empty, as on a first visit.
-pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot]
+# The service worker's update is this file's subject; the visitor is a returning one,
+# whose Python boots from the snapshot kept on an earlier visit (harness.warm).
+pytestmark = [pytest.mark.e2e, pytest.mark.service_worker]
 
 MARKER_NAME = "ludeum-test-build"
 MARKER = f'<meta name="{MARKER_NAME}" content="2">'
@@ -61,9 +62,11 @@ def server(
     watch: Callable[[BrowserContext, str], Watch],
     context: BrowserContext,
 ) -> SiteServer:
-    """The copy of dist/, served; the context is watched (a request leaving the origin
-    or an error logged fails the test)."""
+    """The copy of dist/, served, to a returning visitor (the snapshot kept: an update
+    comes to those who came before); the context is watched (a request leaving the
+    origin or an error logged fails the test)."""
     served = serve(site)
+    warm(context, served.origin, site)
     watch(context, served.origin)
     return served
 
