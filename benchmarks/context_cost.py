@@ -12,7 +12,8 @@ warm) and the seconds from navigation to a playable board. The ways:
   cold          an empty context, a first visit: the plain boot
   warm          a returning visitor's (the snapshot in Cache Storage): what the
                 suite's tests get unless marked cold_boot
-  warm-no-sw    the same with service workers blocked: the service worker's share
+  warm-no-sw    the same without service workers: what the tests' contexts are
+                unless marked cold_boot or service_worker
 
 CPU seconds, not wall time, say what a test costs on two cores: the suite runs two
 tests at once, and a single test already keeps more than one core busy.
@@ -28,7 +29,16 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
-from harness import CHROMIUM, CHROMIUM_ARGS, DIST, SiteServer, dist_problem, wait_ready, warm  # noqa: E402
+from harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DIST,
+    WITHOUT_SERVICE_WORKERS,
+    SiteServer,
+    dist_problem,
+    wait_ready,
+    warm,
+)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 WAYS = ("cold", "warm", "warm-no-sw")
@@ -44,7 +54,9 @@ def machine_cpu_seconds() -> float:
 def measure(browser, server: SiteServer, way: str) -> tuple[float, float, float]:
     cpu_before = machine_cpu_seconds()
     started = time.monotonic()
-    context = browser.new_context(service_workers="block" if way.endswith("no-sw") else "allow")
+    context = browser.new_context()
+    if way.endswith("no-sw"):
+        context.add_init_script(script=WITHOUT_SERVICE_WORKERS)  # as the tests' contexts
     if way.startswith("warm"):
         warm(context, server.origin)
     seeded = time.monotonic()

@@ -55,6 +55,7 @@ from harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     DIST,
+    WITHOUT_SERVICE_WORKERS,
     SiteServer,
     Watch,
     dist_problem,
@@ -290,8 +291,6 @@ class ReturningVisitor:
 
 
 RETURNING = ReturningVisitor()
-#: Run in every page before its own scripts: navigator.serviceWorker is gone.
-WITHOUT_SERVICE_WORKERS = "delete Navigator.prototype.serviceWorker;"
 
 
 @pytest.fixture(autouse=True)
@@ -327,9 +326,6 @@ def _new_contexts_return(browser: Browser) -> Browser:
     def new_returning_context(**options: object) -> BrowserContext:
         context = new_context(**options)
         if not RETURNING.service_worker:
-            # As in a browser without service workers (the app's boot.js checks
-            # for them). Not Playwright's service_workers="block": its register()
-            # resolves to nothing, which no browser does.
             context.add_init_script(script=WITHOUT_SERVICE_WORKERS)
         if RETURNING.origin is not None:
             warm(context, RETURNING.origin)

@@ -181,6 +181,13 @@ _KEEP_SNAPSHOT = """async ({ url, cache }) => {
 }"""
 
 
+#: An init script: the pages of a context it is added to have no
+#: navigator.serviceWorker, as in a browser without service workers (the app's boot.js
+#: checks for them). Not Playwright's service_workers="block": its register() resolves
+#: to nothing, which no browser does, and boot.js would then throw.
+WITHOUT_SERVICE_WORKERS = "delete Navigator.prototype.serviceWorker;"
+
+
 def warm(context: BrowserContext, origin: str, dist: Path = DIST) -> None:
     """Give ``context`` what a returning visitor's browser holds for ``origin`` (the
     site ``dist`` served at its root): the build's Python snapshot in Cache Storage,
