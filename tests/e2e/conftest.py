@@ -52,6 +52,7 @@ from pathlib import Path
 import pytest
 from _pytest.runner import runtestprotocol
 from harness import (
+    BASELINE_WASM_ONLY,
     CHROMIUM,
     CHROMIUM_ARGS,
     DIST,
@@ -103,6 +104,9 @@ class CrashLog:
 
 
 CRASH_LOG = pytest.StashKey[CrashLog]()
+#: Whether this session runs a test marked alone (timing-sensitive): its Chromium
+#: then keeps V8's optimizing tier for WebAssembly (harness.BASELINE_WASM_ONLY).
+TIMES_THE_PAGE = pytest.StashKey[bool]()
 
 
 #: The user property of a test's last report that carries its renderer crashes.
@@ -122,6 +126,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if HERE in item.path.parents:
             item.add_marker(pytest.mark.e2e)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # After -m and -k have deselected: what this session (or xdist worker) may run.
+    session.config.stash[TIMES_THE_PAGE] = any(
+        item.get_closest_marker("alone") for item in session.items
+    )
 
 
 def _crashes(log: CrashLog, reports: list[pytest.TestReport]) -> int:
@@ -227,16 +238,18 @@ def browser_type(browser_type: BrowserType, pytestconfig: pytest.Config) -> Brow
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+def browser_type_launch_args(browser_type_launch_args: dict, pytestconfig: pytest.Config) -> dict:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(
             f"{CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium); "
             "scripts/test.sh does this"
         )
+    # A session that times nothing runs wasm on the baseline tier alone (harness.py).
+    tiers = [] if pytestconfig.stash.get(TIMES_THE_PAGE, True) else [BASELINE_WASM_ONLY]
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS, *tiers],
     }
 
 

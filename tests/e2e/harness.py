@@ -93,6 +93,16 @@ CHROMIUM_ARGS = [
     "HeapProfilerReporting:stable-probability/0/nonstable-probability/0",
     disabled_features(*UNUSED_BROWSER_UI),
 ]
+#: For a session of tests that measure no speed (all but those marked alone, see
+#: conftest.py): V8 runs WebAssembly on its baseline compiler (Liftoff) alone, as it
+#: does every function first, never recompiling hot ones with its optimizing compiler.
+#: Pyodide's wasm is 10 MB and every new tab tiers it up again in the background: about
+#: 1 s of CPU a fresh boot (a trace, 2026-11-29). Side by side on two workers, test_play,
+#: test_reliability, test_review and test_computer took 224 and 210 CPU-s with it and
+#: 171 without; test_layout, test_friends, test_languages, test_welcome, test_embedding
+#: and test_snapshot 502 and 448. The code runs the same, only slower once hot: the
+#: tests that time the page (frames, stalls, progress) keep the optimizing tier.
+BASELINE_WASM_ONLY = "--js-flags=--liftoff-only"
 # PAGE_CRASHES. A rare "Page crashed" was seen while a test reloaded the page with the
 # computer's worker (a second Pyodide) starting or searching (issue 12), and once
 # while a page first booted (a full run, 2026-11-25, no snapshot). A renderer crash is

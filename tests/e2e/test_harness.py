@@ -1,6 +1,7 @@
 """The harness's own promises about the browser it launches (harness.py, CHROMIUM_ARGS):
 Playwright's --disable-features list is kept whole under ours, and the address bar's
-popups, which cost every new context a renderer, are not made; and about its contexts
+popups, which cost every new context a renderer, are not made; WebAssembly stays on
+V8's baseline tier unless the session times the page; and about its contexts
 (conftest.py): pages have no service worker unless the test is marked to need one."""
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ import os
 from pathlib import Path
 
 import pytest
-from harness import CHROMIUM, SiteServer
+from conftest import TIMES_THE_PAGE
+from harness import BASELINE_WASM_ONLY, CHROMIUM, SiteServer
 from playwright.sync_api import Browser
 
 HAS_SERVICE_WORKERS = "() => 'serviceWorker' in navigator && !!navigator.serviceWorker"
@@ -68,6 +70,19 @@ def test_our_disabled_features_keep_playwrights_and_drop_the_omnibox_popups(
     finally:
         context.close()
         session.detach()
+
+
+@pytest.mark.cold_boot  # no page of the app opens here
+def test_wasm_is_tiered_up_only_in_a_session_that_times_the_page(
+    browser: Browser, pytestconfig: pytest.Config
+) -> None:
+    """The browser part (no test marked alone) runs wasm on the baseline tier; a session
+    with a timing-sensitive test in it keeps V8's optimizing tier, as visitors have it."""
+    times_the_page = pytestconfig.stash[TIMES_THE_PAGE]
+    launched = _browsers_launched_here()
+    assert launched, "no Chromium launched by this process was found in /proc"
+    for switches in launched:
+        assert (BASELINE_WASM_ONLY in switches) is not times_the_page, (times_the_page, switches)
 
 
 def _service_workers_in_a_new_context(browser: Browser, server: SiteServer) -> bool:
