@@ -160,7 +160,9 @@ document.addEventListener('DOMContentLoaded', () => {
     if (!panel.hidden) window.testPanelSeen = true;
     if (box.hidden) return;
     const seen = [bar.getAttribute('aria-valuenow') ?? 'none',
-      document.getElementById('boot-progress-text').textContent];
+      document.getElementById('boot-progress-text').textContent,
+      document.getElementById('boot-progress-amount').textContent,
+      bar.getAttribute('aria-valuetext')];
     const last = window.testProgress[window.testProgress.length - 1];
     if (!last || last[0] !== seen[0] || last[1] !== seen[1]) window.testProgress.push(seen);
   };
@@ -208,10 +210,14 @@ def test_a_slow_first_visit_shows_its_progress_and_is_never_called_a_hang(
     quietest = page.evaluate("() => window.ludeumBootQuietest")
     print(f"progress seen: {seen}; longest quiet moment {quietest:.0f} ms")
     assert page.evaluate("() => window.testPanelSeen") is False, "said it could not start"
-    values = [int(value) for value, _words in seen if value != "none"]
+    values = [int(value) for value, *_said in seen if value != "none"]
     assert len(set(values)) >= 5, seen  # it moves while bytes arrive...
     assert values == sorted(values), seen  # ...and never back
-    words = [words for _value, words in seen]
+    # The amount is written out as the page's language writes a percentage, on the
+    # screen and to a screen reader alike.
+    amounts = [(value, amount, spoken) for value, _w, amount, spoken in seen if value != "none"]
+    assert all(amount == spoken == f"{value}%" for value, amount, spoken in amounts), seen
+    words = [words for _value, words, *_amounts in seen]
     assert words[0] == "Downloading the game", seen
     assert quietest < STRETCH_MS
     assert page.evaluate("() => performance.now()") > 3 * STRETCH_MS  # the point made
@@ -245,7 +251,7 @@ def test_a_hang_is_said_and_try_again_takes_the_download_from_the_cache(
     progress = page.evaluate("() => window.ludeumBootProgress")
     # All in, and Python started: a bar with no measure now.
     assert progress["phase"] == "python" and progress["fraction"] == 1, progress
-    assert page.evaluate("() => window.testProgress")[-1] == ["none", "Starting Python…"]
+    assert page.evaluate("() => window.testProgress")[-1][:2] == ["none", "Starting Python…"]
     assert any("with no sign of progress for 3 s" in text for text in errors), errors
     first_visit = own_site_server.bytes_sent
 
@@ -258,7 +264,7 @@ def test_a_hang_is_said_and_try_again_takes_the_download_from_the_cache(
     print(f"first visit {first_visit:,} bytes; try again {again:,} bytes")
     assert again < first_visit / 20, (first_visit, again)
     seen = page.evaluate("() => window.testProgress")
-    assert seen[-1] == ["none", "Starting Python…"], seen  # as far as the first try got
+    assert seen[-1][:2] == ["none", "Starting Python…"], seen  # as far as the first try got
 
     # Let the entry script through: the boot ends after all, the panel goes.
     release.set()
