@@ -238,14 +238,21 @@ def browser_type(browser_type: BrowserType, pytestconfig: pytest.Config) -> Brow
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict, pytestconfig: pytest.Config) -> dict:
+def times_the_page(pytestconfig: pytest.Config) -> bool:
+    """Whether this session runs a test marked alone: its Chromium then keeps V8's
+    optimizing tier for WebAssembly (harness.BASELINE_WASM_ONLY)."""
+    return pytestconfig.stash.get(TIMES_THE_PAGE, True)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict, times_the_page: bool) -> dict:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(
             f"{CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium); "
             "scripts/test.sh does this"
         )
     # A session that times nothing runs wasm on the baseline tier alone (harness.py).
-    tiers = [] if pytestconfig.stash.get(TIMES_THE_PAGE, True) else [BASELINE_WASM_ONLY]
+    tiers = [] if times_the_page else [BASELINE_WASM_ONLY]
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,

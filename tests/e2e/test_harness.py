@@ -10,7 +10,6 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import TIMES_THE_PAGE
 from harness import BASELINE_WASM_ONLY, CHROMIUM, SiteServer
 from playwright.sync_api import Browser
 
@@ -74,11 +73,10 @@ def test_our_disabled_features_keep_playwrights_and_drop_the_omnibox_popups(
 
 @pytest.mark.cold_boot  # no page of the app opens here
 def test_wasm_is_tiered_up_only_in_a_session_that_times_the_page(
-    browser: Browser, pytestconfig: pytest.Config
+    browser: Browser, times_the_page: bool
 ) -> None:
     """The browser part (no test marked alone) runs wasm on the baseline tier; a session
     with a timing-sensitive test in it keeps V8's optimizing tier, as visitors have it."""
-    times_the_page = pytestconfig.stash[TIMES_THE_PAGE]
     launched = _browsers_launched_here()
     assert launched, "no Chromium launched by this process was found in /proc"
     for switches in launched:
