@@ -493,6 +493,34 @@ ONE_TAP_OFF = """try {
 } catch (error) {}"""
 
 
+#: Where a click on the element ``selector`` lands, after scrolling it into view: its
+#: centre, or why nothing there would take the click (no such element; another one
+#: over it).
+_CLICK_POINT = """(selector) => {
+  const target = document.querySelector(selector);
+  if (!target) return `nothing matches ${selector}`;
+  target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const box = target.getBoundingClientRect();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !target.contains(hit)) {
+    return `${selector} is under ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
+  }
+  return [x, y];
+}"""
+
+
+def tap(page: Page, selector: str) -> None:
+    """A click on the element ``selector`` at its centre, as a person's, for a test
+    that plays hundreds of actions: one round trip to find the point and check that the
+    element is what a click there hits, then the mouse. Playwright's ``click`` waits
+    and checks over several (visible, stable over two frames, enabled, hit): 145 ms of
+    CPU an action against 100 for this, measured on a Squadro game (the same game)."""
+    point = page.evaluate(_CLICK_POINT, selector)
+    assert isinstance(point, list), point
+    page.mouse.click(*point)
+
+
 def play_lane(scope) -> None:
     """Squadro: the person to move plays the first piece that can move, by one tap
     where one-tap moves are on (a frame whose storage is blocked keeps no "off", so it

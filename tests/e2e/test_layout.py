@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from harness import SiteServer, Watch, new_game, wait_ready
+from harness import SiteServer, Watch, new_game, tap, wait_ready
 from playwright.sync_api import Browser, Page, expect
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -107,20 +107,20 @@ def play(page: Page, rng: random.Random, actions: int = MAX_ACTIONS, hurry: bool
                                    timeout=30_000)  # fmt: skip
             continue
         if choice in ("pass", "throw"):
-            page.click(f"#{choice}")
+            tap(page, f"#{choice}")
             continue
         if not choice:  # Lodestone's set-up: a tap puts the king on its square
             targets = page.evaluate(TARGETS)
             assert targets, "a person's turn with nothing to play"
-            page.click(f'#board [data-square="{rng.choice(targets)}"][role="button"]')
+            tap(page, f'#board [data-square="{rng.choice(targets)}"][role="button"]')
             continue
         piece = rng.choice(choice)
-        page.click(f'#board [data-square="{piece}"][role="button"]')
+        tap(page, f'#board [data-square="{piece}"][role="button"]')
         targets = page.evaluate(TARGETS)
         if targets:
-            page.click(f'#board [data-square="{rng.choice(targets)}"][role="button"]')
+            tap(page, f'#board [data-square="{rng.choice(targets)}"][role="button"]')
         else:  # Squadro: a second tap on the chosen piece plays it
-            page.click(f'#board [data-square="{piece}"][role="button"]')
+            tap(page, f'#board [data-square="{piece}"][role="button"]')
     return actions
 
 
