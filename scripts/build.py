@@ -1409,6 +1409,12 @@ def main(argv: list[str] | None = None) -> int:
         help="make no Python snapshot (every boot is plain; a quicker build)",
     )
     parser.add_argument(
+        "--node-modules",
+        action="store_true",
+        help="only install node_modules if package-lock.json changed (`npm ci`), "
+        "then stop (scripts/test.sh, before the tests that run node beside the build)",
+    )
+    parser.add_argument(
         "--if-changed",
         action="store_true",
         help="build only if the sources changed since the last build of dist/ "
@@ -1419,6 +1425,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is not None:
         DIST = args.out.resolve()
     started = time.monotonic()
+    if args.node_modules:
+        try:
+            ensure_node_modules()
+        except BuildError as exc:
+            print(f"build: error: {exc}", file=sys.stderr)
+            return 1
+        return 0
     site_file = args.site.resolve()
     if args.if_changed and args.out is None and up_to_date(site_file, not args.no_snapshot):
         log(f"dist/ is up to date with its sources ({BUILD_STAMP.relative_to(ROOT)}): not rebuilt")

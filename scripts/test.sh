@@ -46,22 +46,22 @@ if ! cmp -s requirements-dev.txt "$STAMP"; then
 fi
 mark setup
 
-# Built only when the sources changed since the last whole build (a fresh clone
-# always builds): the stamp in build/ says what dist/ was made from.
-step "building dist/"
-python3 scripts/build.py --if-changed
-mark build
+ruff() {
+    step "ruff"
+    "$VENV/bin/ruff" check src tests scripts benchmarks
+    # The code's layout is ruff's: a file it would reformat fails the run (fix with
+    # `.venv/bin/ruff format src tests scripts benchmarks`).
+    "$VENV/bin/ruff" format --check src tests scripts benchmarks
+}
 
-step "ruff"
-"$VENV/bin/ruff" check src tests scripts benchmarks
-# The code's layout is ruff's: a file it would reformat fails the run (fix with
-# `.venv/bin/ruff format src tests scripts benchmarks`).
-"$VENV/bin/ruff" format --check src tests scripts benchmarks
-mark ruff
-
+# dist/ is built only when the sources changed since the last whole build (a fresh
+# clone always builds): the stamp in build/ says what dist/ was made from.
 # Never skip the browser tests: the e2e and engines fixtures fail (not skip)
 # without their browser or dist/, and pytest's exit code is this script's.
 if [ "$#" -gt 0 ] && [ "$1" != "--quick" ]; then
+    step "building dist/"
+    python3 scripts/build.py --if-changed
+    ruff
     step "pytest $*"
     exec "$VENV/bin/python" -m pytest "$@"
 fi
@@ -76,6 +76,10 @@ trap 'rm -f "$LUDEUM_CRASH_LOG"' EXIT
 if [ "${1:-}" = "--quick" ]; then
     # A developer's loop: the pure tests, then the browser tests marked smoke (a boot,
     # each game played by clicks, a reload) in Chromium.
+    step "building dist/"
+    python3 scripts/build.py --if-changed
+    mark build
+    ruff
     step "pytest: the engine and the page's pure code, on 2 workers"
     "$VENV/bin/python" -m pytest -q -n 2 "${pure[@]}" || status=$?
     mark pure
@@ -86,10 +90,32 @@ if [ "${1:-}" = "--quick" ]; then
     exit "$status"
 fi
 # The whole suite, in three parts; each runs, whatever the one before gave.
-# 1. The pure tests on both cores (pytest-xdist; they share nothing).
+# 1. The build of dist/ and, beside it, ruff and the pure tests on both cores
+#    (pytest-xdist; they share nothing, and none reads dist/). Much of the build runs
+#    one process at a time (Pyodide in node, the snapshots' browsers) and leaves a
+#    core idle, which the pure tests take. Only test_pyodide_deep_records needs
+#    node_modules, installed first. The build's output is shown when it ends.
+python3 scripts/build.py --node-modules
+mark npm
+build_log="$(mktemp)"
+python3 scripts/build.py --if-changed >"$build_log" 2>&1 &
+build_pid=$!
+trap 'kill "$build_pid" 2>/dev/null; rm -f "$LUDEUM_CRASH_LOG" "$build_log"' EXIT
+step "building dist/ in the background (its output comes after the pure tests)"
+ruff
 step "pytest: the engine and the page's pure code, on 2 workers"
 "$VENV/bin/python" -m pytest -n 2 "${pure[@]}" || status=$?
-mark pure
+mark "ruff and pure"
+step "building dist/: its output"
+build_status=0
+wait "$build_pid" || build_status=$?
+cat "$build_log"
+mark "the rest of the build"
+if [ "$build_status" -ne 0 ]; then
+    echo "test.sh: the build failed (exit code $build_status): no browser test can run" >&2
+    parts
+    exit "$build_status"
+fi
 # 2. The browser tests on two workers, each with its own browsers and servers (no test
 #    depends on another's order or leftovers), a whole file at a time as workers come
 #    free, so that a file's costly fixtures (a museum's build, the release behind
