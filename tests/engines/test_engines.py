@@ -39,6 +39,14 @@ PRECACHED_JS = """(async () => {
 })()"""
 SNAPSHOT_CACHED_JS = """(async () => !await caches.has('ludeum-python-snapshot') ? []
   : (await (await caches.open('ludeum-python-snapshot')).keys()).map((r) => r.url))()"""
+# Where the service worker's registration stands: what a page never controlled waits on.
+WORKER_STATE_JS = """(async () => {
+  const found = await navigator.serviceWorker.getRegistration();
+  if (!found) return 'none';
+  const { installing, waiting, active } = found;
+  return { installing: installing?.state ?? null, waiting: waiting?.state ?? null,
+    active: active?.state ?? null, controller: navigator.serviceWorker.controller?.state ?? null };
+})()"""
 # Starts the computer's worker on its own and waits for its first word, which says
 # how its Python booted (tests/e2e/test_snapshot.py does the same in Chromium).
 WORKER_BOOT_JS = """new Promise((resolve, reject) => {
@@ -111,8 +119,12 @@ def test_plays_all_three_games_resumes_and_works_offline(engine: Driver, site: S
 
     # Offline: once the service worker has precached the site, the server stops and
     # the third visit comes from the cache, with the game where it was.
-    engine.wait_for("navigator.serviceWorker.controller?.state === 'activated'",
-                     READY_TIMEOUT_S, "the service worker to control the page")  # fmt: skip
+    try:
+        engine.wait_for("navigator.serviceWorker.controller?.state === 'activated'",
+                         READY_TIMEOUT_S, "the service worker to control the page")  # fmt: skip
+    except AssertionError as error:  # seen once in WebKit (2026-11-29): say where it stood
+        state = engine.evaluate(WORKER_STATE_JS)
+        raise AssertionError(f"{error}; its registration: {state}") from None
     expected = precache_size(ROOT / "dist")
     engine.wait_for(f"{PRECACHED_JS}.then((n) => n >= {expected})", READY_TIMEOUT_S,
                      f"{expected} files precached")  # fmt: skip
