@@ -100,7 +100,9 @@ mark npm
 build_log="$(mktemp)"
 python3 scripts/build.py --if-changed >"$build_log" 2>&1 &
 build_pid=$!
-trap 'kill "$build_pid" 2>/dev/null; rm -f "$LUDEUM_CRASH_LOG" "$build_log"' EXIT
+# A build still running when the script stops early (ruff failed) is stopped; under
+# set -e a failed command in the trap would be the script's exit code, hence || true.
+trap 'kill "$build_pid" 2>/dev/null || true; rm -f "$LUDEUM_CRASH_LOG" "$build_log"' EXIT
 step "building dist/ in the background (its output comes after the pure tests)"
 ruff
 step "pytest: the engine and the page's pure code, on 2 workers"

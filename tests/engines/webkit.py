@@ -44,7 +44,7 @@ os.environ.setdefault("SE_OFFLINE", "true")
 #: one (OMG), as the Chromium tests run it on V8's (tests/e2e/harness.py,
 #: BASELINE_WASM_ONLY). The code runs the same, only slower once hot, and nothing here
 #: is timed. Measured on this file's two WebKit scenarios, one at a time on two cores:
-#: 88 and 119 CPU-s (51 and 67 s) with OMG, 47 and 56 CPU-s (37 and 40 s) without.
+#: 88 and 119 CPU-s (51 and 67 s) with OMG, 47, 56 and 73 CPU-s (37 to 48 s) without.
 JSC_BASELINE_WASM_ONLY = {"JSC_useOMGJIT": "false"}
 
 # The element's middle in viewport pixels, scrolled into view first, and whether a
