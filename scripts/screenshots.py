@@ -21,8 +21,9 @@ does. A shot that needs a part of the page this build does not have (``needs``, 
 selector) is skipped, and said on standard error and in the summary, never silently;
 ``--strict`` makes that an error.
 
-One browser for all; one page per screen (and host), which boots once per game it
-shows; a framed screen resizes its frame from one size to the next. The
+One browser for all, a returning visitor's (the Python snapshot kept, so pages boot
+from it); one page per screen (and host), which boots once per game it shows; a
+framed screen resizes its frame from one size to the next. The
 PNGs are Chromium's own (8-bit RGB, about 60-110 KB each): deflating them again at
 zlib's level 9 saved 1%, so they are kept as they come.
 Exit status: 0 done, 1 a shot failed (or was skipped under --strict), 2 usage.
@@ -75,12 +76,14 @@ sys.path.insert(0, str(ROOT / "src"))
 # them (tests/e2e/harness.py says why each Chromium flag is there).
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from harness import (  # noqa: E402
+    BASELINE_WASM_ONLY,
     CHROMIUM,
     CHROMIUM_ARGS,
     DOCUMENTED_FRAMES,
     SiteServer,
     host_page,
     resize_frame,
+    warm,
 )
 
 
@@ -339,7 +342,11 @@ def take_all(shots: list[Shot], out: Path, dist: Path, chromium: str) -> Report:
     museum_server = SiteServer(Path(museums.name))
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            # A picture needs no optimized WebAssembly: V8's baseline compiler alone,
+            # as in the end-to-end tests that time nothing (harness.py says why).
+            browser = playwright.chromium.launch(
+                executable_path=chromium, args=[*CHROMIUM_ARGS, BASELINE_WASM_ONLY]
+            )
             screens: dict[str, Screen] = {}
             for shot in shots:
                 key = repr((sorted(shot.device.items()), shot.host))
@@ -348,6 +355,10 @@ def take_all(shots: list[Shot], out: Path, dist: Path, chromium: str) -> Report:
                         **shot.device, locale="en-US", reduced_motion="reduce",
                         service_workers="block",
                     )  # fmt: skip
+                    # A returning visitor's browser, the Python snapshot kept: each
+                    # page boots from it in a quarter of a first visit's time (a frame
+                    # on another site, its storage blocked, boots plain, as it would).
+                    warm(context, server.origin, dist)
                     museum = None
                     if shot.host:
                         address = f"http://{shot.host}:{museum_server.port}/{shot.host}/"

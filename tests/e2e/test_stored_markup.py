@@ -25,7 +25,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from harness import SiteServer, Watch, wait_ready
+from harness import SiteServer, Watch, wait_ready, warm
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from ludeum import games, saves, seats
@@ -131,6 +131,9 @@ def check_inert(page: Page, site: SiteServer, csp: bool, where: str) -> None:
 
 def new_context(browser: Browser, site: SiteServer, watch, csp: bool) -> BrowserContext:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=not csp)
+    # A returning visitor's (the boot is not this file's subject): its pages boot from
+    # the Python snapshot, as the stored games' owner's would.
+    warm(context, site.origin)
     context.add_init_script(script=WATCH_JS)
     watch(context, site.origin)  # and no console error, no page error, nothing foreign
     return context

@@ -172,7 +172,7 @@ def test_kiosk_in_french_the_worker_plays_a_tap_starts_a_game_and_a_lesson_plays
 
     # A tap starts the visitor's game against the computer.
     engine.tap("#attract")
-    engine.wait_for("document.getElementById('attract').hidden", 10, "attract mode to end")
+    engine.wait_for("document.getElementById('attract').hidden", 30, "attract mode to end")
     engine.wait_for("document.getElementById('app').dataset.turn === 'person'", 60,
                      "the visitor's turn")  # fmt: skip
     done = moves_shown(engine)  # the computer's first move, if it started
