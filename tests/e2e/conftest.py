@@ -34,6 +34,16 @@ pytest-xdist (scripts/test.sh runs the browser tests on two workers) each test's
 report carries its crashes to the process that prints the summary. Why a renderer can
 crash here, and what was measured: harness.py, PAGE_CRASHES.
 
+Kept contexts. A test's ``context`` (pytest-playwright's fixture, and so ``page``,
+``app_page``, ``fresh_page`` and ``open_with``) is, where the test is a returning
+visitor's with the service worker blocked, the worker's kept context for site_server,
+emptied between tests (KeptContext): a new context and its snapshot cost about 1 CPU-s
+before the first boot, and the first boot in a kept one is cheaper again (its HTTP
+cache holds the runtime, as a returning visitor's does). A test that changes the
+context itself (an init script, a route, offline, permissions, a CDP session, close)
+or fails leaves it to be closed, never reused. ``LUDEUM_FRESH_CONTEXTS=1`` gives every
+test a new context, to compare.
+
 Markers: ``cold_boot`` (the test's subject is the boot: empty contexts, as on a first
 visit, with the service worker), ``service_worker`` (the test needs the service worker:
 offline, updates), ``alone`` (timing-sensitive: scripts/test.sh runs it after the
@@ -56,10 +66,13 @@ from harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     DIST,
+    ONE_TAP_OFF,
+    SNAPSHOT_CACHE,
     WITHOUT_SERVICE_WORKERS,
     SiteServer,
     Watch,
     dist_problem,
+    snapshot_header,
     wait_ready,
     warm,
 )
@@ -353,6 +366,151 @@ def _new_contexts_return(browser: Browser) -> Browser:
 
     browser.new_context = new_returning_context
     return browser
+
+
+#: What a kept context is emptied of between tests, from a tab of its origin: the
+#: origin's local and session storage, IndexedDB and every Cache Storage cache but the
+#: snapshot's. True when the snapshot is still there, and alone (else the context goes).
+_VACATE = """async ({ cache, url }) => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const { name } of await indexedDB.databases()) {
+    await new Promise((done, fail) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = request.onblocked = done;
+      request.onerror = () => fail(request.error);
+    });
+  }
+  for (const name of await caches.keys()) if (name !== cache) await caches.delete(name);
+  const kept = await (await caches.open(cache)).keys();
+  return kept.length === 1 && kept[0].url === url;
+}"""
+#: BrowserContext methods that change the context beyond what a test's pages leave:
+#: a test that calls one gets its context closed afterwards, never kept.
+_CHANGES_THE_CONTEXT = (
+    "add_cookies", "add_init_script", "clear_permissions", "close", "expose_binding",
+    "expose_function", "grant_permissions", "new_cdp_session", "route", "route_from_har",
+    "route_web_socket", "set_default_navigation_timeout", "set_default_timeout",
+    "set_extra_http_headers", "set_geolocation", "set_offline",
+    "unroute", "unroute_all",
+)  # fmt: skip
+
+
+class KeptContext:
+    """One test's tenancy of a kept context: what the test changed is noted (the
+    methods of _CHANGES_THE_CONTEXT, wrapped on this one object) and the listeners it
+    added are recorded, to be removed when it leaves."""
+
+    def __init__(self, context: BrowserContext, one_tap_off: bool) -> None:
+        self.context = context
+        self.one_tap_off = one_tap_off  # whether its pages start with ONE_TAP_OFF
+        self.changed: list[str] = []
+        self.listeners: list[tuple[str, Callable]] = []
+        for name in _CHANGES_THE_CONTEXT:
+            setattr(context, name, self._noting(name, getattr(context, name)))
+        for name in ("on", "once"):
+            setattr(context, name, self._recording(getattr(context, name)))
+
+    def _noting(self, name: str, method: Callable) -> Callable:
+        def noted(*args: object, **kwargs: object) -> object:
+            # A Watch's init script (harness.ONE_TAP_OFF), added once: the context is
+            # kept among those that have it, for the next test with a Watch.
+            if name == "add_init_script" and [*args, *kwargs.values()] == [ONE_TAP_OFF]:
+                if self.one_tap_off:
+                    return None
+                self.one_tap_off = True
+            else:
+                self.changed.append(name)
+            return method(*args, **kwargs)
+
+        return noted
+
+    def _recording(self, method: Callable) -> Callable:
+        def recorded(event: str, handler: Callable) -> None:
+            self.listeners.append((event, handler))
+            method(event, handler)
+
+        return recorded
+
+    def leave(self, origin: str, failed: bool) -> bool:
+        """Empties the context for the next test; False when it must be closed."""
+        context = self.context
+        for name in (*_CHANGES_THE_CONTEXT, "on", "once"):
+            delattr(context, name)  # the class's own methods again
+        for event, handler in self.listeners:
+            context.remove_listener(event, handler)
+        if failed or self.changed:
+            return False
+        for page in context.pages:
+            page.close()
+        context.clear_cookies()
+        tab = context.new_page()
+        try:
+            tab.route(f"{origin}/favicon.ico", lambda route: route.fulfill(status=204, body=""))
+            tab.goto(f"{origin}/version.json", wait_until="commit")
+            url = f"{origin}/{snapshot_header()['url']}"
+            return bool(tab.evaluate(_VACATE, {"cache": SNAPSHOT_CACHE, "url": url}))
+        finally:
+            tab.close()
+
+
+@pytest.fixture(scope="session")
+def kept_contexts(browser: Browser) -> Iterator[dict[tuple[str, bool], BrowserContext]]:
+    """The worker's kept contexts between tests, by origin (site_server's) and whether
+    their pages start with one-tap moves off (KeptContext.one_tap_off)."""
+    kept: dict[tuple[str, bool], BrowserContext] = {}
+    yield kept
+    for context in kept.values():
+        context.close()
+
+
+@pytest.fixture
+def context(
+    request: pytest.FixtureRequest,
+    new_context: Callable[..., BrowserContext],
+    browser: Browser,
+    browser_context_args: dict,
+    kept_contexts: dict[tuple[str, bool], BrowserContext],
+) -> Iterator[BrowserContext]:
+    """pytest-playwright's context, or the worker's kept one (the module's docstring):
+    for a test with a Watch (whose pages start with one-tap moves off), one that a
+    Watch has had before; for a test without, one that never had one."""
+    origin = RETURNING.origin
+    if origin is None or RETURNING.service_worker or os.environ.get("LUDEUM_FRESH_CONTEXTS"):
+        yield new_context()
+        return
+    watched = "watch" in request.fixturenames
+    context = kept_contexts.pop((origin, watched), None)
+    tenancy = KeptContext(
+        context or browser.new_context(**browser_context_args),
+        one_tap_off=watched and context is not None,
+    )
+    context = tenancy.context
+    yield context
+    failed = any(
+        getattr(request.node, f"rep_{when}", None) is not None
+        and getattr(request.node, f"rep_{when}").failed
+        for when in ("setup", "call")
+    )
+    try:
+        keep = tenancy.leave(origin, failed)
+    except Exception:  # noqa: BLE001 (a context that cannot be emptied is closed)
+        keep = False
+    if keep:
+        kept_contexts[origin, tenancy.one_tap_off] = context
+    else:
+        try:
+            context.close()
+        except Exception:  # noqa: BLE001, S110 (closed by the test already)
+            pass
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    """Each phase's report on the test (rep_setup, rep_call), for ``context``."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
 
 
 @pytest.fixture
