@@ -14,6 +14,9 @@ warm) and the seconds from navigation to a playable board. The ways:
                 suite's tests get unless marked cold_boot
   warm-no-sw    the same without service workers: what the tests' contexts are
                 unless marked cold_boot or service_worker
+  kept          one such context kept from run to run and emptied after each
+                (harness.KeptContext): what a test's ``context`` is since the fifth
+                session on issue 51, unless it changes the context itself
 
 CPU seconds, not wall time, say what a test costs on two cores: the suite runs two
 tests at once, and a single test already keeps more than one core busy.
@@ -34,6 +37,7 @@ from harness import (  # noqa: E402
     CHROMIUM_ARGS,
     DIST,
     WITHOUT_SERVICE_WORKERS,
+    KeptContext,
     SiteServer,
     dist_problem,
     wait_ready,
@@ -41,7 +45,7 @@ from harness import (  # noqa: E402
 )
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-WAYS = ("cold", "warm", "warm-no-sw")
+WAYS = ("cold", "warm", "warm-no-sw", "kept")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -51,7 +55,33 @@ def machine_cpu_seconds() -> float:
     return sum(int(field) for field in fields) / TICKS
 
 
+#: The context the "kept" way keeps from run to run.
+KEPT: dict[str, object] = {}
+
+
+def measure_kept(browser, server: SiteServer) -> tuple[float, float, float]:
+    cpu_before = machine_cpu_seconds()
+    started = time.monotonic()
+    if "context" not in KEPT:
+        KEPT["context"] = browser.new_context()
+        KEPT["context"].add_init_script(script=WITHOUT_SERVICE_WORKERS)
+        warm(KEPT["context"], server.origin)
+    tenancy = KeptContext(KEPT["context"], one_tap_off=False)
+    seeded = time.monotonic()
+    page = tenancy.context.new_page()
+    page.goto(server.url, wait_until="commit")
+    wait_ready(page)
+    ready = time.monotonic()
+    page.wait_for_timeout(3000)  # as the other ways
+    if not tenancy.leave(server.origin, failed=False):
+        raise RuntimeError("the kept context could not be emptied")
+    time.sleep(1)  # as the other ways
+    return machine_cpu_seconds() - cpu_before, seeded - started, ready - seeded
+
+
 def measure(browser, server: SiteServer, way: str) -> tuple[float, float, float]:
+    if way == "kept":
+        return measure_kept(browser, server)
     cpu_before = machine_cpu_seconds()
     started = time.monotonic()
     context = browser.new_context()

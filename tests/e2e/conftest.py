@@ -37,7 +37,7 @@ crash here, and what was measured: harness.py, PAGE_CRASHES.
 Kept contexts. A test's ``context`` (pytest-playwright's fixture, and so ``page``,
 ``app_page``, ``fresh_page`` and ``open_with``) is, where the test is a returning
 visitor's with the service worker blocked, the worker's kept context for site_server,
-emptied between tests (KeptContext): a new context and its snapshot cost about 1 CPU-s
+emptied between tests (harness.KeptContext): a new context and its snapshot cost about 1 CPU-s
 before the first boot, and the first boot in a kept one is cheaper again (its HTTP
 cache holds the runtime, as a returning visitor's does). A test that changes the
 context itself (an init script, a route, offline, permissions, a CDP session, close)
@@ -66,13 +66,11 @@ from harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     DIST,
-    ONE_TAP_OFF,
-    SNAPSHOT_CACHE,
     WITHOUT_SERVICE_WORKERS,
+    KeptContext,
     SiteServer,
     Watch,
     dist_problem,
-    snapshot_header,
     wait_ready,
     warm,
 )
@@ -366,92 +364,6 @@ def _new_contexts_return(browser: Browser) -> Browser:
 
     browser.new_context = new_returning_context
     return browser
-
-
-#: What a kept context is emptied of between tests, from a tab of its origin: the
-#: origin's local and session storage, IndexedDB and every Cache Storage cache but the
-#: snapshot's. True when the snapshot is still there, and alone (else the context goes).
-_VACATE = """async ({ cache, url }) => {
-  localStorage.clear();
-  sessionStorage.clear();
-  for (const { name } of await indexedDB.databases()) {
-    await new Promise((done, fail) => {
-      const request = indexedDB.deleteDatabase(name);
-      request.onsuccess = request.onblocked = done;
-      request.onerror = () => fail(request.error);
-    });
-  }
-  for (const name of await caches.keys()) if (name !== cache) await caches.delete(name);
-  const kept = await (await caches.open(cache)).keys();
-  return kept.length === 1 && kept[0].url === url;
-}"""
-#: BrowserContext methods that change the context beyond what a test's pages leave:
-#: a test that calls one gets its context closed afterwards, never kept.
-_CHANGES_THE_CONTEXT = (
-    "add_cookies", "add_init_script", "clear_permissions", "close", "expose_binding",
-    "expose_function", "grant_permissions", "new_cdp_session", "route", "route_from_har",
-    "route_web_socket", "set_default_navigation_timeout", "set_default_timeout",
-    "set_extra_http_headers", "set_geolocation", "set_offline",
-    "unroute", "unroute_all",
-)  # fmt: skip
-
-
-class KeptContext:
-    """One test's tenancy of a kept context: what the test changed is noted (the
-    methods of _CHANGES_THE_CONTEXT, wrapped on this one object) and the listeners it
-    added are recorded, to be removed when it leaves."""
-
-    def __init__(self, context: BrowserContext, one_tap_off: bool) -> None:
-        self.context = context
-        self.one_tap_off = one_tap_off  # whether its pages start with ONE_TAP_OFF
-        self.changed: list[str] = []
-        self.listeners: list[tuple[str, Callable]] = []
-        for name in _CHANGES_THE_CONTEXT:
-            setattr(context, name, self._noting(name, getattr(context, name)))
-        for name in ("on", "once"):
-            setattr(context, name, self._recording(getattr(context, name)))
-
-    def _noting(self, name: str, method: Callable) -> Callable:
-        def noted(*args: object, **kwargs: object) -> object:
-            # A Watch's init script (harness.ONE_TAP_OFF), added once: the context is
-            # kept among those that have it, for the next test with a Watch.
-            if name == "add_init_script" and [*args, *kwargs.values()] == [ONE_TAP_OFF]:
-                if self.one_tap_off:
-                    return None
-                self.one_tap_off = True
-            else:
-                self.changed.append(name)
-            return method(*args, **kwargs)
-
-        return noted
-
-    def _recording(self, method: Callable) -> Callable:
-        def recorded(event: str, handler: Callable) -> None:
-            self.listeners.append((event, handler))
-            method(event, handler)
-
-        return recorded
-
-    def leave(self, origin: str, failed: bool) -> bool:
-        """Empties the context for the next test; False when it must be closed."""
-        context = self.context
-        for name in (*_CHANGES_THE_CONTEXT, "on", "once"):
-            delattr(context, name)  # the class's own methods again
-        for event, handler in self.listeners:
-            context.remove_listener(event, handler)
-        if failed or self.changed:
-            return False
-        for page in context.pages:
-            page.close()
-        context.clear_cookies()
-        tab = context.new_page()
-        try:
-            tab.route(f"{origin}/favicon.ico", lambda route: route.fulfill(status=204, body=""))
-            tab.goto(f"{origin}/version.json", wait_until="commit")
-            url = f"{origin}/{snapshot_header()['url']}"
-            return bool(tab.evaluate(_VACATE, {"cache": SNAPSHOT_CACHE, "url": url}))
-        finally:
-            tab.close()
 
 
 @pytest.fixture(scope="session")

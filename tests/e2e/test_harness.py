@@ -2,7 +2,8 @@
 Playwright's --disable-features list is kept whole under ours, and the address bar's
 popups, which cost every new context a renderer, are not made; WebAssembly stays on
 V8's baseline tier unless the session times the page; and about its contexts
-(conftest.py): pages have no service worker unless the test is marked to need one."""
+(conftest.py): pages have no service worker unless the test is marked to need one, and a
+kept context is emptied between tests."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from harness import BASELINE_WASM_ONLY, CHROMIUM, SiteServer
+from harness import BASELINE_WASM_ONLY, CHROMIUM, SNAPSHOT_CACHE, KeptContext, SiteServer
 from playwright.sync_api import Browser
 
 HAS_SERVICE_WORKERS = "() => 'serviceWorker' in navigator && !!navigator.serviceWorker"
@@ -105,3 +106,48 @@ def test_a_test_marked_service_worker_keeps_it(browser: Browser, site_server) ->
 @pytest.mark.cold_boot
 def test_a_cold_boot_keeps_it(browser: Browser, site_server) -> None:
     assert _service_workers_in_a_new_context(browser, site_server)
+
+
+# What a test may leave in its origin's storage, for the next tenant to find.
+_LEAVE_BEHIND = """async () => {
+  localStorage.setItem('ludeum:v1:current', 'left behind');
+  sessionStorage.setItem('left', 'behind');
+  await new Promise((done) => {
+    const request = indexedDB.open('left-behind');
+    request.onupgradeneeded = () => request.result.createObjectStore('things');
+    request.onsuccess = () => { request.result.close(); done(); };
+  });
+  await (await caches.open('left-behind')).put('/left', new Response('behind'));
+}"""
+_WHAT_IS_LEFT = """async (cache) => [
+  localStorage.length,
+  (await indexedDB.databases()).map((db) => db.name),
+  await caches.keys(),
+  (await (await caches.open(cache)).keys()).length,
+]"""
+
+
+def test_a_kept_context_is_emptied_between_tests_and_kept_only_unchanged(
+    browser: Browser, site_server: SiteServer
+) -> None:
+    """A kept context (conftest.py's ``context``) reaches the next test with nothing
+    of the last one's storage but the snapshot it started with; one whose test
+    changed the context itself (here an init script), or failed, is not kept."""
+    context = browser.new_context()  # a returning visitor's, as the kept ones start
+    tenancy = KeptContext(context, one_tap_off=False)
+    page = context.new_page()
+    page.goto(f"{site_server.origin}/version.json", wait_until="commit")
+    page.evaluate(_LEAVE_BEHIND)
+    assert tenancy.leave(site_server.origin, failed=False)
+    assert context.pages == []
+    page = context.new_page()
+    page.goto(f"{site_server.origin}/version.json", wait_until="commit")
+    assert page.evaluate(_WHAT_IS_LEFT, SNAPSHOT_CACHE) == [0, [], [SNAPSHOT_CACHE], 1]
+    page.close()
+
+    changed = KeptContext(context, one_tap_off=False)
+    context.add_init_script(script="window.changed = true")
+    assert not changed.leave(site_server.origin, failed=False)
+    again = KeptContext(context, one_tap_off=False)  # a failed test's context goes too
+    assert not again.leave(site_server.origin, failed=True)
+    context.close()
