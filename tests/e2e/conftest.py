@@ -37,9 +37,9 @@ crash here, and what was measured: harness.py, PAGE_CRASHES.
 Kept contexts. A test's ``context`` (pytest-playwright's fixture, and so ``page``,
 ``app_page``, ``fresh_page`` and ``open_with``) is, where the test is a returning
 visitor's with the service worker blocked, the worker's kept context for site_server,
-emptied between tests (harness.KeptContext): a new context and its snapshot cost about 1 CPU-s
-before the first boot, and the first boot in a kept one is cheaper again (its HTTP
-cache holds the runtime, as a returning visitor's does). A test that changes the
+emptied between tests (harness.KeptContext): a new context and its snapshot cost
+about 1 CPU-s before the first boot, and the first boot in a kept one is cheaper
+again (its HTTP cache holds the runtime, as a returning visitor's does). A test that changes the
 context itself (an init script, a route, offline, permissions, a CDP session, close)
 or fails leaves it to be closed, never reused. ``LUDEUM_FRESH_CONTEXTS=1`` gives every
 test a new context, to compare.
@@ -399,11 +399,8 @@ def context(
     )
     context = tenancy.context
     yield context
-    failed = any(
-        getattr(request.node, f"rep_{when}", None) is not None
-        and getattr(request.node, f"rep_{when}").failed
-        for when in ("setup", "call")
-    )
+    reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
+    failed = any(report is not None and report.failed for report in reports)
     try:
         keep = tenancy.leave(origin, failed)
     except Exception:  # noqa: BLE001 (a context that cannot be emptied is closed)
