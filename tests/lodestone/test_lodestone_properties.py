@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ludeum import saves
 from ludeum.chance import random_choice
 from ludeum.lodestone import RED, WHITE, new_game
@@ -14,6 +16,7 @@ GAMES = 1000
 MAX_ACTIONS = 2 + 2 * 8 * 100  # the set-up, then the no-capture limit bounds a game
 
 
+@pytest.mark.long
 def test_a_thousand_random_games_end_with_invariants_holding():
     endings = {}
     for seed in range(GAMES):

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from ludeum import saves
 from ludeum.chance import random_choice
 from ludeum.protocol import CHANCE
@@ -47,6 +49,7 @@ def check_invariants(state):
     assert state.black.bit_count() + state.borne_off[BLACK] == pieces
 
 
+@pytest.mark.long
 def test_a_thousand_random_games_end_with_invariants_holding():
     lengths = []
     for seed in range(GAMES):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ludeum import saves
 from ludeum.chance import random_choice
 from ludeum.squadro import HOME, H, V, new_game
@@ -27,6 +29,7 @@ def check(state):
     assert max(homes) <= 4 and (state.winner is None) == (max(homes) < 4)
 
 
+@pytest.mark.long
 def test_a_thousand_random_games_end_with_invariants_holding():
     for seed in range(GAMES):
         source = random.Random(seed)

@@ -165,6 +165,7 @@ def test_exchange_every_throw_is_the_one_both_commitments_fix() -> None:
         assert throw.sticks == expected
 
 
+@pytest.mark.long
 def test_exchange_reopening_a_link_never_gives_another_throw() -> None:
     result = exchange(new_senet(PRESETS["jequier"], 0), seed=5)
     for sent in result.links[::40]:
@@ -173,6 +174,7 @@ def test_exchange_reopening_a_link_never_gives_another_throw() -> None:
         assert first.actions() == again.actions()
 
 
+@pytest.mark.long
 def test_exchange_nobody_foresees_a_throw_of_the_other_side_or_of_their_next_turn() -> None:
     """After each link a device reads, for every throw still to come: the device
     knows both values at its index only if it is its own and in the window of the
@@ -276,6 +278,7 @@ def test_commitment_a_link_without_the_sticks_of_its_throws_is_refused() -> None
         letters.read(letters.write(played, short))
 
 
+@pytest.mark.long
 @settings(max_examples=30, deadline=None)
 @given(st.data())
 def test_commitment_any_changed_character_is_refused_or_changes_no_throw(data) -> None:
@@ -414,6 +417,7 @@ def test_link_a_name_that_is_not_clean_is_refused(monkeypatch) -> None:
         letters.read(code)
 
 
+@pytest.mark.long
 def test_link_a_300_throw_senet_game_stays_under_2000_characters() -> None:
     # benchmarks/friend_links.py measures 1,000 games per game; here one game whose
     # links pass 300 throws, the longest checked

@@ -177,6 +177,7 @@ def extractable_messages() -> set[str]:
     }
 
 
+@pytest.mark.long
 def test_every_message_shown_can_be_extracted_for_a_catalog(monkeypatch):
     # Record every message that reaches _ while the views render many states of every
     # reading, the rules pages and the new-game form; each must be one a catalog

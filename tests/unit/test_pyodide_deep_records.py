@@ -14,6 +14,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from long_games import lodestone_record, senet_record, squadro_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +30,7 @@ def node() -> str:
     return found
 
 
+@pytest.mark.long
 def test_pyodide_loads_and_frees_the_longest_records_of_every_game(tmp_path):
     records = {
         "senet": senet_record(100_000),

@@ -15,6 +15,7 @@ import copy
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -139,6 +140,7 @@ def damaged(draw) -> str:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+@pytest.mark.long
 @given(damaged())
 def test_load_returns_a_state_that_round_trips_or_raises_save_error(text):
     try:
