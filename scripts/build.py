@@ -39,7 +39,8 @@ Steps:
   8. Write brotli and gzip side files (FILE.br, FILE.gz) beside each file worth
      compressing, for servers that send them as they are (scripts/precompress.mjs;
      which files: scripts/hosting.py). After sw.js, which gets them too, and which
-     never precaches them.
+     never precaches them. Brotli at quality 11, its best, unless
+     LUDEUM_BROTLI_QUALITY says otherwise (brotli_quality()).
   9. Pack dist/ into build/ludeum-<version>.zip, the release: one folder,
      ludeum-<version>/, to unpack on any static server (docs/deploying.md), and its
      SHA-256 beside it (ludeum-<version>.zip.sha256, for `sha256sum -c`). The
@@ -1107,6 +1108,28 @@ def preload_hints(names: dict[str, str]) -> str:
 
 PRECOMPRESS_CACHE = ROOT / "build" / "precompressed"
 
+#: Brotli's best quality, a release's: the side files are the bytes a visitor downloads.
+BEST_BROTLI = 11
+
+
+def brotli_quality() -> int:
+    """The quality of the brotli side files: 11 (its best, for a release) unless the
+    environment's LUDEUM_BROTLI_QUALITY names another, 0 to 11.
+
+    scripts/test.sh asks for a quicker one. At 11, brotli takes about 50 s of CPU for
+    each of the two 31 MB snapshots and 30 s for Pyodide's wasm (docs/performance.md),
+    paid by every fresh clone, where no cache by content can help; the tests check
+    what is sent and that it decodes to the file, which no quality changes, not how
+    small it is. The stamp of a build says its quality, so `--if-changed` (serve.sh)
+    builds again at 11 after a test run, and `python3 scripts/build.py`, which makes
+    releases, always builds."""
+    said = os.environ.get("LUDEUM_BROTLI_QUALITY", "").strip()
+    if not said:
+        return BEST_BROTLI
+    if not said.isdigit() or int(said) > BEST_BROTLI:
+        raise BuildError(f"LUDEUM_BROTLI_QUALITY is {said!r}: brotli's qualities are 0 to 11")
+    return int(said)
+
 
 def hosting_rules():  # noqa: ANN201 (a module)
     """scripts/hosting.py, which says how a host serves dist/ (also when this file is
@@ -1130,7 +1153,11 @@ def precompress_site() -> None:
     files = sorted(p for p in DIST.rglob("*") if p.is_file() and hosting.compressible(p))
     if not files:
         raise BuildError("no file of dist/ to precompress")
-    log(f"$ node scripts/precompress.mjs build/precompressed ({len(files)} files)")
+    quality = brotli_quality()
+    log(
+        f"$ node scripts/precompress.mjs build/precompressed "
+        f"({len(files)} files, brotli quality {quality})"
+    )
     try:
         out = subprocess.run(
             # Another site's build keeps dist/'s entries in the shared cache.
@@ -1138,6 +1165,7 @@ def precompress_site() -> None:
                 "node",
                 "scripts/precompress.mjs",
                 *([] if DIST == ROOT / "dist" else ["--keep"]),
+                f"--quality={quality}",
                 str(PRECOMPRESS_CACHE),
                 *map(str, files),
             ],
@@ -1339,11 +1367,20 @@ def dist_digest(dist: Path) -> str:
     return digest.hexdigest()
 
 
-def stamp_lines(site_file: Path, snapshots: bool) -> str:
+def choice_lines(site_file: Path, snapshots: bool, quality: int) -> list[str]:
+    """The choices of a build, the first lines of its stamp."""
+    return [f"site {site_file}", f"snapshots {'yes' if snapshots else 'no'}", f"brotli {quality}"]
+
+
+def stamp_lines(site_file: Path, snapshots: bool, quality: int) -> str:
     """The stamp of a whole build of dist/: its choices, its inputs, what it made."""
-    return (
-        f"site {site_file}\nsnapshots {'yes' if snapshots else 'no'}\n"
-        f"inputs {inputs_digest(site_file, snapshots)}\ndist {dist_digest(DIST)}\n"
+    return "".join(
+        f"{line}\n"
+        for line in [
+            *choice_lines(site_file, snapshots, quality),
+            f"inputs {inputs_digest(site_file, snapshots)}",
+            f"dist {dist_digest(DIST)}",
+        ]
     )
 
 
@@ -1362,7 +1399,11 @@ def stale_reason() -> str | None:
     site_file, snapshots = Path(said.get("site", "")), said.get("snapshots") == "yes"
     if not site_file.is_file():
         return f"its site's file {site_file} is gone"
-    if said != dict(line.split(" ", 1) for line in stamp_lines(site_file, snapshots).splitlines()):
+    if not said.get("brotli", "").isdigit():
+        return "its stamp says no brotli quality (a build before it did)"
+    quality = int(said["brotli"])  # any quality tests alike: the choice is the stamp's
+    now = stamp_lines(site_file, snapshots, quality)
+    if said != dict(line.split(" ", 1) for line in now.splitlines()):
         if said.get("dist") != dist_digest(DIST):
             return "a file of dist/ changed since it was built"
         return "a source changed since dist/ was built"
@@ -1374,7 +1415,7 @@ def up_to_date(site_file: Path, snapshots: bool) -> bool:
     if stale_reason() is not None:
         return False
     said = BUILD_STAMP.read_text(encoding="utf-8").splitlines()
-    return said[:2] == [f"site {site_file}", f"snapshots {'yes' if snapshots else 'no'}"]
+    return said[:3] == choice_lines(site_file, snapshots, brotli_quality())
 
 
 def summary(started: float, notes: list[str]) -> None:
@@ -1433,6 +1474,11 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     site_file = args.site.resolve()
+    try:
+        brotli_quality()  # a bad LUDEUM_BROTLI_QUALITY stops the build before it starts
+    except BuildError as exc:
+        print(f"build: error: {exc}", file=sys.stderr)
+        return 1
     if args.if_changed and args.out is None and up_to_date(site_file, not args.no_snapshot):
         log(f"dist/ is up to date with its sources ({BUILD_STAMP.relative_to(ROOT)}): not rebuilt")
         return 0
@@ -1480,7 +1526,9 @@ def main(argv: list[str] | None = None) -> int:
         lap("side files")
         if args.out is None:
             write_bundle()
-            BUILD_STAMP.write_text(stamp_lines(site_file, not args.no_snapshot), "utf-8")
+            BUILD_STAMP.write_text(
+                stamp_lines(site_file, not args.no_snapshot, brotli_quality()), "utf-8"
+            )
             lap("release")
     except BuildError as exc:
         print(f"build: error: {exc}", file=sys.stderr)

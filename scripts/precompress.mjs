@@ -1,8 +1,10 @@
-// Write precompressed side files: FILE.br (brotli, quality 11) and FILE.gz (gzip -9)
-// beside each FILE named, so that a server sends the smaller form a browser accepts
-// without compressing anything on the fly (docs/deploying.md).
+// Write precompressed side files: FILE.br (brotli, quality 11 unless --quality says
+// otherwise) and FILE.gz (gzip -9) beside each FILE named, so that a server sends the
+// smaller form a browser accepts without compressing anything on the fly
+// (docs/deploying.md).
 //
-//   node scripts/precompress.mjs [--keep] CACHE_DIR FILE...   (scripts/build.py chooses)
+//   node scripts/precompress.mjs [--keep] [--quality=N] CACHE_DIR FILE...
+//   (scripts/build.py chooses: quality 11 for a release, a quicker one for the tests)
 //
 // A side file that would not be smaller than its original is not written (and an
 // old one is removed). The output is a function of the input bytes alone: gzip's
@@ -28,18 +30,26 @@ const gzip = promisify(zlib.gzip);
 function brotliOptions(file, size) {
   return {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
       [zlib.constants.BROTLI_PARAM_LGWIN]: file.endsWith('.snapshot') ? 24 : 22,
     },
   };
 }
-// Part of every cache key: a change of settings or of zlib must not reuse old output.
-const SETTINGS = `br11-gz9 zlib ${process.versions.zlib} brotli ${process.versions.brotli}`;
-
-const keep = process.argv[2] === '--keep';
-const [cacheDir, ...files] = process.argv.slice(keep ? 3 : 2);
+const args = process.argv.slice(2);
+const keep = args[0] === '--keep';
+if (keep) args.shift();
+let quality = zlib.constants.BROTLI_MAX_QUALITY;
+if (args[0]?.startsWith('--quality=')) {
+  quality = Number(args.shift().slice('--quality='.length));
+  if (!Number.isInteger(quality) || quality < 0 || quality > zlib.constants.BROTLI_MAX_QUALITY) {
+    throw new Error(`precompress: brotli's qualities are 0 to 11, not ${quality}`);
+  }
+}
+const [cacheDir, ...files] = args;
 const used = new Set();
+// Part of every cache key: a change of settings or of zlib must not reuse old output.
+const SETTINGS = `br${quality}-gz9 zlib ${process.versions.zlib} brotli ${process.versions.brotli}`;
 
 // FILE's brotli and gzip forms, from the cache or made (and then cached).
 async function compressed(file, original) {

@@ -40,12 +40,16 @@ def free_port() -> int:
 def served(dist_dir: Path) -> Iterator[tuple[str, list[str]]]:
     """scripts/serve.sh running on a free port: the address it printed, and its
     output so far. dist_dir has checked that dist/ is up to date, so the script
-    does not build (its output says so)."""
+    does not build (its output says so): it is told the brotli quality dist/ was
+    built at (scripts/test.sh's, not a release's), which it would otherwise build
+    again at 11."""
     port = free_port()
+    stamp = (ROOT / "build" / "dist.stamp").read_text(encoding="utf-8").splitlines()
+    quality = next(line.split()[1] for line in stamp if line.startswith("brotli "))
     script = subprocess.Popen(
         ["bash", "scripts/serve.sh"],
         cwd=ROOT,
-        env={**os.environ, "PORT": str(port)},
+        env={**os.environ, "PORT": str(port), "LUDEUM_BROTLI_QUALITY": quality},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

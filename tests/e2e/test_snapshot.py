@@ -149,8 +149,8 @@ def test_later_visits_boot_from_the_brotli_snapshot_page_and_worker_alike_online
 ) -> None:
     """One returning visitor, whose first two visits are paid once, meets each rule of
     the visits after them in turn:
-      - the snapshot travelled as its side file, 4 MB of brotli rather than 31 MB of
-        memory, and the next visit boots from what was kept;
+      - the snapshot travelled as its side file, brotli of less than a fifth of its 31
+        MB of memory, and the next visit boots from what was kept;
       - that visit resumes the game, and the board is live: throws and moves by clicks;
       - two boots from it draw different random numbers (reseeded after loading);
       - the computer's worker boots from the same snapshot and plays;
