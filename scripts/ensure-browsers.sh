@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Install the Debian packages of the browsers (and the web server) whose programs are
 # missing, with one `apt-get update` and one `apt-get install` for all of them:
-#   chromium            /usr/bin/chromium     the build's snapshot, tests/e2e
+#   chromium            /usr/bin/chromium     the build's snapshot, the tests that need
+#                                             the whole browser (tests/e2e, full_chromium)
+#   chromium-headless-shell  /usr/lib/chromium/chromium-headless-shell  the other tests
+#                                             of tests/e2e
 #   firefox-esr         /usr/bin/firefox-esr  tests/engines (through npm's puppeteer-core)
 #   webkit2gtk-driver   /usr/bin/WebKitWebDriver, and with it WebKitGTK's MiniBrowser
 #   xvfb                /usr/bin/Xvfb         the display MiniBrowser needs (no headless)
@@ -20,6 +23,7 @@ set -euo pipefail
 program_of() {
     case "$1" in
         chromium) echo "${CHROMIUM:-/usr/bin/chromium}" ;;
+        chromium-headless-shell) echo "${LUDEUM_HEADLESS_SHELL:-/usr/lib/chromium/chromium-headless-shell}" ;;
         firefox-esr) echo "${LUDEUM_FIREFOX:-/usr/bin/firefox-esr}" ;;
         webkit2gtk-driver) echo "${LUDEUM_WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}" ;;
         xvfb) echo /usr/bin/Xvfb ;;
@@ -31,8 +35,8 @@ program_of() {
 }
 
 if [ "$#" -eq 0 ]; then
-    set -- chromium firefox-esr webkit2gtk-driver xvfb caddy nginx-light \
-        libnginx-mod-http-brotli-static
+    set -- chromium chromium-headless-shell firefox-esr webkit2gtk-driver xvfb caddy \
+        nginx-light libnginx-mod-http-brotli-static
 fi
 missing=()
 for name in "$@"; do
@@ -46,7 +50,7 @@ if [ "${#missing[@]}" -eq 0 ]; then
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "ensure-browsers: missing ${missing[*]} and no apt-get: install them (or set" \
-        "CHROMIUM, LUDEUM_FIREFOX, LUDEUM_WEBKIT_DRIVER, LUDEUM_CADDY, LUDEUM_NGINX to their programs)" >&2
+        "CHROMIUM, LUDEUM_HEADLESS_SHELL, LUDEUM_FIREFOX, LUDEUM_WEBKIT_DRIVER, LUDEUM_CADDY, LUDEUM_NGINX to their programs)" >&2
     exit 0
 fi
 printf '\n== %s\n' "installing Debian's ${missing[*]}"

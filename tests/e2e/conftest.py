@@ -20,8 +20,18 @@
                     Service workers are blocked in every context of a test not marked
                     ``cold_boot`` or ``service_worker`` (see ReturningVisitor).
 
-Every test in this folder is marked e2e. Playwright never downloads a browser:
-harness.CHROMIUM (/usr/bin/chromium) is used.
+Every test in this folder is marked e2e. Playwright never downloads a browser: the
+tests run in Debian's Chromium headless shell (harness.HEADLESS_SHELL, package
+chromium-headless-shell), Playwright's own choice for headless Chromium: the
+same Blink and V8 as the browser, without its windows, tabs and profile. Side by side
+on 39 tests of five files it cost 275 CPU-s where the browser cost 406 (2026-12-01):
+each new tab of the browser is a window, and its drawing a compositor's. A test whose
+subject is what only the whole browser does (its contexts block a cross-site frame's
+storage; it judges an app installable) is marked ``full_chromium`` and gets
+harness.CHROMIUM (/usr/bin/chromium), launched by the first such test of a worker. A
+session with a test marked ``alone`` in it (scripts/test.sh's third part) runs the whole
+browser for every test, as it keeps V8's optimizing tier: it times the page as a
+visitor's browser runs it.
 
 Renderer crashes. Every page of every browser the tests launch (through the
 ``browser_type`` fixture, so the ``browser`` fixture's and any a test launches itself)
@@ -66,6 +76,7 @@ from harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     DIST,
+    HEADLESS_SHELL,
     WITHOUT_SERVICE_WORKERS,
     KeptContext,
     SiteServer,
@@ -250,25 +261,63 @@ def browser_type(browser_type: BrowserType, pytestconfig: pytest.Config) -> Brow
 
 @pytest.fixture(scope="session")
 def times_the_page(pytestconfig: pytest.Config) -> bool:
-    """Whether this session runs a test marked alone: its Chromium then keeps V8's
-    optimizing tier for WebAssembly (harness.BASELINE_WASM_ONLY)."""
+    """Whether this session runs a test marked alone: it then runs the whole Chromium,
+    not the headless shell, with V8's optimizing tier for WebAssembly
+    (harness.BASELINE_WASM_ONLY)."""
     return pytestconfig.stash.get(TIMES_THE_PAGE, True)
+
+
+def _installed(program: str, package: str) -> str:
+    if not os.access(program, os.X_OK):
+        pytest.fail(
+            f"{program} not found: install Debian's {package} (apt-get install -y {package}); "
+            "scripts/test.sh does this"
+        )
+    return program
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict, times_the_page: bool) -> dict:
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(
-            f"{CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium); "
-            "scripts/test.sh does this"
-        )
-    # A session that times nothing runs wasm on the baseline tier alone (harness.py).
+    # A session that times nothing runs the headless shell, and wasm on V8's baseline
+    # tier alone (harness.py); one that times the page, the whole browser, tiered, as
+    # visitors have them.
+    program = (
+        _installed(CHROMIUM, "chromium")
+        if times_the_page
+        else _installed(HEADLESS_SHELL, "chromium-headless-shell")
+    )
     tiers = [] if times_the_page else [BASELINE_WASM_ONLY]
     return {
         **browser_type_launch_args,
-        "executable_path": CHROMIUM,
+        "executable_path": program,
         "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS, *tiers],
     }
+
+
+@pytest.fixture(scope="session")
+def session_browser(launch_browser: Callable[..., Browser]) -> Iterator[Browser]:
+    """The worker's browser for every test not marked full_chromium: the headless shell,
+    or the whole browser in a session that times the page (browser_type_launch_args)."""
+    browser = launch_browser()
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def full_chromium(launch_browser: Callable[..., Browser]) -> Iterator[Browser]:
+    """The worker's whole Chromium, for the tests marked full_chromium (launched by the
+    first of them: a worker that runs none never starts it)."""
+    browser = launch_browser(executable_path=_installed(CHROMIUM, "chromium"))
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def browser(request: pytest.FixtureRequest, times_the_page: bool) -> Browser:
+    """pytest-playwright's browser: the session's (the module's docstring), or the whole
+    Chromium for a test marked full_chromium in a session of the headless shell."""
+    whole = request.node.get_closest_marker("full_chromium") and not times_the_page
+    return request.getfixturevalue("full_chromium" if whole else "session_browser")
 
 
 @pytest.fixture(scope="session")
@@ -367,13 +416,16 @@ def _new_contexts_return(browser: Browser) -> Browser:
 
 
 @pytest.fixture(scope="session")
-def kept_contexts(browser: Browser) -> Iterator[dict[tuple[str, bool], BrowserContext]]:
-    """The worker's kept contexts between tests, by origin (site_server's) and whether
-    their pages start with one-tap moves off (KeptContext.one_tap_off)."""
-    kept: dict[tuple[str, bool], BrowserContext] = {}
+def kept_contexts() -> Iterator[dict[tuple[Browser, str, bool], BrowserContext]]:
+    """The worker's kept contexts between tests, by browser, origin (site_server's) and
+    whether their pages start with one-tap moves off (KeptContext.one_tap_off)."""
+    kept: dict[tuple[Browser, str, bool], BrowserContext] = {}
     yield kept
     for context in kept.values():
-        context.close()
+        try:
+            context.close()
+        except Exception:  # noqa: BLE001, S110 (its browser closed it already)
+            pass
 
 
 @pytest.fixture
@@ -382,7 +434,7 @@ def context(
     new_context: Callable[..., BrowserContext],
     browser: Browser,
     browser_context_args: dict,
-    kept_contexts: dict[tuple[str, bool], BrowserContext],
+    kept_contexts: dict[tuple[Browser, str, bool], BrowserContext],
 ) -> Iterator[BrowserContext]:
     """pytest-playwright's context, or the worker's kept one (the module's docstring):
     for a test with a Watch (whose pages start with one-tap moves off), one that a
@@ -392,7 +444,7 @@ def context(
         yield new_context()
         return
     watched = "watch" in request.fixturenames
-    context = kept_contexts.pop((origin, watched), None)
+    context = kept_contexts.pop((browser, origin, watched), None)
     tenancy = KeptContext(
         context or browser.new_context(**browser_context_args),
         one_tap_off=watched and context is not None,
@@ -406,7 +458,7 @@ def context(
     except Exception:  # noqa: BLE001 (a context that cannot be emptied is closed)
         keep = False
     if keep:
-        kept_contexts[origin, tenancy.one_tap_off] = context
+        kept_contexts[browser, origin, tenancy.one_tap_off] = context
     else:
         try:
             context.close()

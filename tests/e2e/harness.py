@@ -27,6 +27,13 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Frame, Page, Web
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CHROMIUM = os.environ.get("LUDEUM_CHROMIUM", "/usr/bin/chromium")
+#: Chromium's headless shell (Debian's chromium-headless-shell, the same build): the
+#: browser of every end-to-end test not marked full_chromium (tests/e2e/conftest.py).
+#: The program itself: /usr/bin/chromium-headless-shell is a script that runs it as
+#: its child, where Playwright would stop the script and not the browser.
+HEADLESS_SHELL = os.environ.get(
+    "LUDEUM_HEADLESS_SHELL", "/usr/lib/chromium/chromium-headless-shell"
+)
 
 
 def _load_hosting():  # noqa: ANN202 (a module)
@@ -692,6 +699,15 @@ def host_page(
         "</body></html>",
         encoding="utf-8",
     )
+
+
+def turn_screen(page: Page, width: int, height: int) -> None:
+    """The kiosk's screen at another size (turned, or another model): the page leaves
+    full screen first, as the kiosk's next visitor finds it, since Chromium's headless
+    shell refuses to resize a window in full screen (the kiosk asks for it on a touch:
+    web/kiosk.py), and a headless window's full screen changes no layout anyway."""
+    page.evaluate("() => document.fullscreenElement ? document.exitFullscreen() : null")
+    page.set_viewport_size({"width": width, "height": height})
 
 
 def resize_frame(page: Page, frame: Frame, size: tuple[int, int]) -> None:

@@ -114,6 +114,7 @@ def test_under_the_header_the_kiosk_plays_itself(
     assert violations(page) == []
 
 
+@pytest.mark.full_chromium  # the whole browser blocks the frame's storage
 def test_in_a_cross_site_frame_with_blocked_storage_under_the_header(
     context: BrowserContext, dist_dir: Path, tmp_path: Path,
     serve: Callable[..., SiteServer], watch: Callable[..., Watch],

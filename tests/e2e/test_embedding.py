@@ -385,7 +385,10 @@ IN_VIEW = """() => {
 }"""
 
 
-@pytest.mark.parametrize("storage", ["blocked", "kept"])
+# The whole browser blocks a cross-site frame's storage; its headless shell does not.
+@pytest.mark.parametrize(
+    "storage", [pytest.param("blocked", marks=pytest.mark.full_chromium), "kept"]
+)
 def test_every_documented_frame_shows_the_whole_board_and_its_buttons(
     storage: str,
     context: BrowserContext,
@@ -487,6 +490,7 @@ def test_every_documented_frame_shows_the_whole_board_and_its_buttons(
     assert cut == [], "\n".join(cut)
 
 
+@pytest.mark.full_chromium  # the whole browser blocks the frame's storage
 def test_cross_site_frame_with_blocked_storage_boots_and_plays_in_memory(
     context: BrowserContext,
     site_server: SiteServer,

@@ -1,4 +1,5 @@
-"""The harness's own promises about the browser it launches (harness.py, CHROMIUM_ARGS):
+"""The harness's own promises about the browser it launches (harness.py, CHROMIUM_ARGS;
+the headless shell unless the session times the page or the test needs the whole one):
 Playwright's --disable-features list is kept whole under ours, and the address bar's
 popups, which cost every new context a renderer, are not made; WebAssembly stays on
 V8's baseline tier unless the session times the page; and about its contexts
@@ -11,7 +12,14 @@ import os
 from pathlib import Path
 
 import pytest
-from harness import BASELINE_WASM_ONLY, CHROMIUM, SNAPSHOT_CACHE, KeptContext, SiteServer
+from harness import (
+    BASELINE_WASM_ONLY,
+    CHROMIUM,
+    HEADLESS_SHELL,
+    SNAPSHOT_CACHE,
+    KeptContext,
+    SiteServer,
+)
 from playwright.sync_api import Browser
 
 HAS_SERVICE_WORKERS = "() => 'serviceWorker' in navigator && !!navigator.serviceWorker"
@@ -28,25 +36,31 @@ def _parent(pid: str) -> str:
 
 
 def _browsers_launched_here() -> list[list[str]]:
-    """The command lines of the Chromium browser processes this pytest process started
-    (through Playwright's driver, its child): another worker's are not looked at."""
+    """The command lines of the Chromium browser processes (the headless shell's and the
+    whole browser's) this pytest process started (through Playwright's driver, its
+    child, and Debian's wrapper script when it does not exec the browser): another
+    worker's are not looked at."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             switches = _switches(entry.name)
-            driver = _parent(entry.name)
-            ours = _parent(driver) == str(os.getpid())
+            ancestors = [_parent(entry.name)]
+            for _ in range(2):
+                ancestors.append(_parent(ancestors[-1]))
+            ours = str(os.getpid()) in ancestors[1:]
         except (OSError, IndexError):
             continue  # ended meanwhile
-        chromium = switches and Path(switches[0]).name == Path(CHROMIUM).name
+        programs = {Path(CHROMIUM).name, Path(HEADLESS_SHELL).name}
+        chromium = switches and Path(switches[0]).name in programs
         if ours and chromium and "--remote-debugging-pipe" in switches:
             found.append(switches)
     return found
 
 
 @pytest.mark.cold_boot  # no page of the app opens here
+@pytest.mark.full_chromium  # the address bar is the whole browser's
 def test_our_disabled_features_keep_playwrights_and_drop_the_omnibox_popups(
     browser: Browser,
 ) -> None:
@@ -76,12 +90,17 @@ def test_our_disabled_features_keep_playwrights_and_drop_the_omnibox_popups(
 def test_wasm_is_tiered_up_only_in_a_session_that_times_the_page(
     browser: Browser, times_the_page: bool
 ) -> None:
-    """The browser part (no test marked alone) runs wasm on the baseline tier; a session
-    with a timing-sensitive test in it keeps V8's optimizing tier, as visitors have it."""
+    """The browser part (no test marked alone) runs the headless shell, and wasm on the
+    baseline tier; a session with a timing-sensitive test in it runs the whole browser
+    and keeps V8's optimizing tier, as visitors have them."""
     launched = _browsers_launched_here()
     assert launched, "no Chromium launched by this process was found in /proc"
     for switches in launched:
         assert (BASELINE_WASM_ONLY in switches) is not times_the_page, (times_the_page, switches)
+    this = Path(browser.browser_type.executable_path).name  # Playwright's own, not ours
+    programs = {Path(switches[0]).name for switches in launched}
+    wanted = Path(CHROMIUM if times_the_page else HEADLESS_SHELL).name
+    assert wanted in programs, (times_the_page, programs, this)
 
 
 def _service_workers_in_a_new_context(browser: Browser, server: SiteServer) -> bool:

@@ -12,12 +12,14 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from harness import SiteServer, Watch, built, wait_ready
+from harness import CHROMIUM, SiteServer, Watch, built, wait_ready
 from playwright.sync_api import BrowserContext, BrowserType, CDPSession, Page
 from test_offline import wait_offline_ready
 
 # The boot is this file's subject: every context starts empty, as on a first visit.
-pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot]
+# Installability is judged by the whole browser (its headless shell judges nothing):
+# the profile fixture launches it.
+pytestmark = [pytest.mark.e2e, pytest.mark.cold_boot, pytest.mark.full_chromium]
 
 MANIFEST = "static/manifest.webmanifest"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -28,9 +30,10 @@ def profile(
     browser_type: BrowserType, browser_type_launch_args: dict, tmp_path: Path
 ) -> Iterator[BrowserContext]:
     """A browser with a profile on disk. Playwright's usual contexts are incognito-like,
-    and Chromium never offers to install an app from an incognito window."""
+    and Chromium never offers to install an app from an incognito window. The whole
+    browser's, not the headless shell the other tests run in."""
     context = browser_type.launch_persistent_context(
-        tmp_path / "profile", **browser_type_launch_args
+        tmp_path / "profile", **{**browser_type_launch_args, "executable_path": CHROMIUM}
     )
     yield context
     context.close()

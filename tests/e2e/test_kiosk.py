@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from axe import check_accessibility
-from harness import wait_ready
+from harness import turn_screen, wait_ready
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_dialogs import check_close_button
@@ -158,7 +158,7 @@ def test_the_kiosk_board_fills_landscape_and_portrait_screens(
     assert ring in (None, "rgba(0, 0, 0, 0)"), f"a focus ring after a touch: {ring}"
     needs = (*VISITOR_NEEDS, "#throw") if game == "senet" else VISITOR_NEEDS
     for width, height in SCREENS:
-        page.set_viewport_size({"width": width, "height": height})
+        turn_screen(page, width, height)
         where = f"{game} at {width}x{height}"
         # The board is drawn again when the screen turns (Senet stands up).
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from harness import DOCUMENTED_FRAMES, SiteServer, Watch, host_page, wait_ready
+from harness import DOCUMENTED_FRAMES, SiteServer, Watch, host_page, turn_screen, wait_ready
 from playwright.sync_api import Browser, Page, expect
 from test_offline import wait_offline_ready
 
@@ -141,7 +141,7 @@ def test_every_language_fits_every_screen_with_nothing_cut_or_overlapping(
                 page.click("#attract")  # the visitor's own game (kept for the next boot)
                 expect(page.locator("#attract")).to_be_hidden()
             found += faults(page, f"{code} kiosk 800x1280")
-            page.set_viewport_size(SCREENS[screen]["viewport"])
+            turn_screen(page, **SCREENS[screen]["viewport"])
     assert found == []
     assert seen.problems() == []
     context.close()
