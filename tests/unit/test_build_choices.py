@@ -5,22 +5,20 @@ while any quality is a dist/ the tests can test."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from build_script import load_build
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    spec = importlib.util.spec_from_file_location("ludeum_build", ROOT / "scripts" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_build()
     dist = tmp_path / "dist"
     for name in ("index.html", "sw.js"):
         (dist / name).parent.mkdir(parents=True, exist_ok=True)

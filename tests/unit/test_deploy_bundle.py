@@ -5,7 +5,6 @@ permissions, so two builds of one commit can be compared by checksum."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import subprocess
 import time
@@ -13,15 +12,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from build_script import load_build
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    spec = importlib.util.spec_from_file_location("ludeum_build", ROOT / "scripts" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_build()
     monkeypatch.setattr(module, "ROOT", tmp_path)
     monkeypatch.setattr(module, "DIST", tmp_path / "dist")
     monkeypatch.setattr(module, "BUNDLE", tmp_path / "build" / "site.zip")

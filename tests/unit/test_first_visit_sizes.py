@@ -5,20 +5,16 @@ entry script, read from the page (its request marks the last phase; not counted)
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from build_script import load_build
 
 
 @pytest.fixture
 def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    spec = importlib.util.spec_from_file_location("ludeum_build", ROOT / "scripts" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_build()
     monkeypatch.setattr(module, "DIST", tmp_path)
     return module
 

@@ -4,9 +4,10 @@ without saying what it changed."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
+
+from build_script import load_build
 
 import ludeum
 
@@ -18,9 +19,7 @@ def test_the_version_is_major_minor_patch() -> None:
 
 
 def test_the_build_reads_the_same_version() -> None:
-    spec = importlib.util.spec_from_file_location("ludeum_build", ROOT / "scripts" / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = load_build()
     assert build.VERSION == ludeum.__version__
     assert build.BUNDLE.name == f"ludeum-{ludeum.__version__}.zip"
 
