@@ -147,9 +147,20 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
     expect(ana.locator("#friend-send")).to_be_visible()
     expect(ana.locator("#player-cards")).to_contain_text("Ana")
 
-    # Bo's phone: the invitation opens the game; the answer goes back.
+    # Bo's phone. First the invitation with Ana's commitment cut out (a modified
+    # device's, which would read Bo's values before being bound to its own): refused,
+    # and nothing joined (issue 52, fair from the first link).
     bo_device = device(browser, site_server, watch, 390, 844)
-    bo = open_page(bo_device, invitation)
+    code = invitation.split("friend=", 1)[1]
+    invited_state, invited = letters.read(code)
+    bare = letters.write(invited_state, friend.FriendGame(invited.id, 0, invited.names))
+    bo = open_page(bo_device, invitation.replace(code, bare))
+    expect(bo.locator("#notice")).to_contain_text("cannot give fair throws")
+    kept_there = bo.evaluate(SAVED_JS)
+    assert kept_there is None or saves.load_friend(kept_there) is None  # nothing joined
+    # The invitation itself opens the game; the answer goes back.
+    bo.goto(invitation, wait_until="commit")
+    wait_ready(bo)
     settled(bo)
     expect(bo.locator("#friend-title")).to_have_text("Answer the invitation")
     assert qr_says(bo) == bo.locator("#friend-link").input_value()  # on a phone's screen

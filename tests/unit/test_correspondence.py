@@ -395,6 +395,100 @@ def test_arrival_the_inviter_waits_for_the_answer_before_the_first_throw() -> No
         friend.begin(new_senet(PRESETS["jequier"], 1), 0, "Ana")
 
 
+# -- fair from the first link (issue 52) -------------------------------------------------
+
+
+def test_fair_an_invitation_without_the_inviters_commitment_is_refused() -> None:
+    # "?friend=1": a Senet game, id 0, nobody committed. Answering it would show this
+    # device's values before the inviter is bound to anything.
+    state, sent = letters.read("1")
+    assert sent.anchors == (None, None)
+    with pytest.raises(LinkError, match="cannot give fair throws"):
+        friend.receive(state, sent, None, "Bo", SeededSecrets(random.Random(1)))
+    # the same for a real game whose anchor was cut out of the link
+    start = new_senet(PRESETS["kendall"], 0)
+    bare = FriendGame(bytes(range(8)), 0, ("Ana", ""))
+    with pytest.raises(LinkError, match="cannot give fair throws"):
+        friend.receive(*letters.read(letters.write(start, bare)), None, "Bo")
+
+
+def test_fair_an_invitation_that_shows_the_inviters_values_is_refused() -> None:
+    # An inviter that shows values of its chain before the friend commits lets the
+    # friend draw secrets until the first throws suit them.
+    start = new_senet(PRESETS["jequier"], 0)
+    a = friend.begin(start, 0, "Ana", SeededSecrets(random.Random(2)))
+    shown = dataclasses.replace(a, heights=(12, 0), tops=(a.own_value(12), None)).public()
+    with pytest.raises(LinkError, match="cannot give fair throws"):
+        friend.receive(*letters.read(letters.write(start, shown)), None, "Bo")
+
+
+def test_fair_nothing_of_a_chain_is_shown_before_the_friend_commits() -> None:
+    # A device that holds no anchor of its friend sends its own anchor and no value
+    # above it, whatever the game asks next.
+    start = new_senet(PRESETS["tait"], 1)  # seat 1 throws first: seat 0 answers
+    rng = random.Random(3)
+    game = friend._with_chain(FriendGame(bytes(8), 0, ("Ana", "")), start.rules,
+                              SeededSecrets(rng))  # fmt: skip
+    assert windows.needed_height(start, windows.Windows(), 0) > 0
+    assert friend.outgoing(game, start, windows.Windows()).heights == (0, 0)
+
+
+def test_fair_a_commitment_that_comes_after_this_device_showed_values_is_refused() -> None:
+    # A device that (in an older version) answered an invitation without its
+    # inviter's anchor has shown its chain up to the first window's end; the
+    # inviter's anchor arriving now could have been chosen from it.
+    start = new_senet(PRESETS["jequier"], 0)
+    rng = random.Random(4)
+    a = friend.begin(start, 0, "Ana", SeededSecrets(rng))
+    b = friend._with_chain(FriendGame(a.id, 1, ("", "Bo")), start.rules, SeededSecrets(rng))
+    end = windows.next_throw(start, windows.Windows())[2]
+    b = dataclasses.replace(b, heights=(0, end), tops=(None, b.own_value(end)))
+    with pytest.raises(LinkError, match="cannot go on fairly"):
+        friend.receive(*letters.read(letters.write(start, a)), (start, b))
+    # before showing anything, the same anchor is taken: the answer to an invitation
+    fresh = dataclasses.replace(b, heights=(0, 0), tops=(None, b.anchors[1]))
+    arrival = friend.receive(*letters.read(letters.write(start, a)), (start, fresh))
+    assert arrival.kind == friend.ANSWER and arrival.game.anchors[0] == a.anchors[0]
+
+
+def test_fair_every_exchange_commits_both_anchors_before_any_value_is_shown() -> None:
+    for preset, seed in (("jequier", 5), ("kendall", 6), ("tait", 7)):
+        result = exchange(new_senet(PRESETS[preset], 0), seed=seed)
+        for sent in result.links:
+            _state, game = letters.read(sent.code)
+            if None in game.anchors:
+                assert game.heights == (0, 0), (preset, sent.actions)
+
+
+# -- one continuation per position (issue 52) ----------------------------------------------
+
+
+def test_continuation_a_different_move_from_a_position_answered_is_refused_and_named() -> None:
+    # The friend's stale tab plays another move from a position whose answer this
+    # device already took: refused, and said to be the friend's second answer.
+    result = exchange(new_squadro(0), seed=2)
+    sent = result.links[6]
+    receiver = 1 - sent.sender
+    taken = friend.receive(*letters.read(sent.code), sent.before)
+    assert taken.kind == friend.TURN
+    before_state = sent.before[0]
+    other = before_state
+    first = other.legal_moves()
+    assert len(first) > 1
+    played = taken.state.actions()[len(before_state.actions())]
+    other = other.apply(next(m for m in first if m != played))
+    sender_game = result.kept[sent.sender][1]
+    second = letters.write(other, sender_game)
+    with pytest.raises(LinkError, match="Ana already sent a different move") as refused:
+        friend.receive(*letters.read(second), (taken.state, taken.game))
+    assert receiver == 1
+    # without a name, "Your friend"
+    unnamed = dataclasses.replace(taken.game, names=("", taken.game.names[1]))
+    with pytest.raises(LinkError, match="Your friend already sent a different move"):
+        friend.receive(*letters.read(second), (taken.state, unnamed))
+    assert "final" in refused.value.text()
+
+
 # -- the link itself ------------------------------------------------------------------------------
 
 

@@ -14,7 +14,12 @@ answer that brings no action but their sticks (the first answer to an invitation
 or more sticks for a long turn), the position already here, an older link, or the
 link this device sent. Nothing that disagrees with the game kept here is ever
 taken: moves already played, the friend's anchor, or a move that was this device's
-to play; those raise ``LinkError`` and the game stays as it was.
+to play; those raise ``LinkError`` and the game stays as it was. A position has one
+continuation: another move of the friend's from a position already answered is
+refused by name. And the commitments come in order (docs/save-format.md, "Fair from
+the first link"): an invitation must carry its sender's anchor and nothing above it,
+no device shows its own values before it holds the friend's anchor, and a friend's
+anchor that comes after this device showed values is refused.
 """
 
 from __future__ import annotations
@@ -217,8 +222,8 @@ def outgoing(game: FriendGame, state: Any, placed: windows.Windows, name: str | 
         names = list(game.names)
         names[game.seat] = clean_name(name)
         game = replace(game, names=(names[0], names[1]))
-    if game.secret is None:
-        return game
+    if game.secret is None or game.anchors[game.friend] is None:
+        return game  # nothing of this chain is shown before the friend commits
     height = max(game.heights[game.seat], windows.needed_height(state, placed, game.seat))
     if height == game.heights[game.seat]:
         return game
@@ -261,13 +266,20 @@ def receive(sent_state: Any, sent: FriendGame, kept: tuple[Any, FriendGame] | No
         if mine is not None and theirs is not None and mine != theirs:
             raise LinkError(N_("This link does not match the game kept here: its throws "
                                "were changed. Nothing was changed here."))  # fmt: skip
+    if game.anchors[game.friend] is None and sent.anchors[game.friend] is not None:
+        if game.heights[game.seat] > 0:
+            # The friend's commitment comes after this device showed values of its
+            # own chain: the friend could have drawn secrets until the throws suited
+            # them (docs/save-format.md, "Fair from the first link").
+            raise LinkError(N_("This link brings your friend's commitment to the throws "
+                               "only after this device showed its own, so the throws "
+                               "could have been chosen: this game cannot go on fairly. "
+                               "Start a new game by links. Nothing was changed here."))  # fmt: skip
     kept_actions, sent_actions = state.actions(), sent_state.actions()
     common = min(len(kept_actions), len(sent_actions))
     for number in range(common):
         if kept_actions[number] != sent_actions[number]:
-            raise LinkError(N_("This link's game is not the one kept here from action "
-                               "{number} on. Nothing was changed here."),
-                            number=number + 1)  # fmt: skip
+            _diverged(state, number, game)
     if len(sent_actions) < len(kept_actions):
         return Arrival(OLDER, state, game)
     if sent.anchors[sent.seat] is None and game.anchors[sent.seat] is not None:
@@ -280,6 +292,25 @@ def receive(sent_state: Any, sent: FriendGame, kept: tuple[Any, FriendGame] | No
     if merged.heights != game.heights or merged.anchors != game.anchors:
         return Arrival(ANSWER, state, merged)
     return Arrival(SAME, state, merged)
+
+
+def _diverged(state: Any, number: int, game: FriendGame) -> None:
+    """Raise the ``LinkError`` for a link whose action ``number`` (from 0) differs
+    from the one kept here: a position has one continuation. When that action was
+    the friend's, they made another move from a position already answered (a second
+    tab, an older copy of the game): named so."""
+    current = state.start()
+    for action in state.actions()[:number]:
+        current = current.apply(action)
+    if actor(current) == game.friend:
+        if game.friend_name:
+            raise LinkError(N_("{name} already sent a different move from this position: "
+                               "a move once sent is final. Nothing was changed here."),
+                            name=game.friend_name)  # fmt: skip
+        raise LinkError(N_("Your friend already sent a different move from this position: "
+                           "a move once sent is final. Nothing was changed here."))  # fmt: skip
+    raise LinkError(N_("This link's game is not the one kept here from action "
+                       "{number} on. Nothing was changed here."), number=number + 1)  # fmt: skip
 
 
 def _merged(game: FriendGame, sent: FriendGame) -> FriendGame:
@@ -323,6 +354,12 @@ def _join(state: Any, sent: FriendGame, me: int, name: str, source: Any) -> Arri
         return Arrival(INVITATION, state, game, len(state.actions()))
     if sent.anchors[me] is not None:
         return Arrival(WATCH, state, game, len(state.actions()))
+    if sent.anchors[sent.seat] is None or sent.heights[sent.seat] > 0:
+        # Fair from the first link: the inviter commits before this device draws
+        # anything, and shows no value of its chain before this device commits too.
+        raise LinkError(N_("This invitation cannot give fair throws: it does not hold "
+                           "the inviter's commitment to the throws made before yours. "
+                           "Ask for a new invitation. Nothing was changed here."))  # fmt: skip
     _check_turn(state, None, sent.seat)
     game = _with_chain(game, state.rules, source)
     return Arrival(INVITATION, state, game, len(state.actions()))
