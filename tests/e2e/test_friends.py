@@ -292,6 +292,17 @@ def test_squadro_by_links_from_the_invitation_and_to_the_end(
     assert qr_says(ana) == ana.locator("#friend-link").input_value()
     first = link_sent(ana)
     assert len(first) - len(site_server.url) < 80
+    # No dead end (issue 52): with the dialog closed, and after a reload, "Send the
+    # link" is there and offers the same link again.
+    send = ana.locator("#friend-send")
+    expect(send).to_be_visible()
+    ana.reload(wait_until="commit")
+    wait_ready(ana)
+    expect(send).to_be_visible()
+    box = send.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    send.click()
+    assert link_sent(ana) == first
     host_page(tmp_path / "host", first, (800, 600), heading="Play with a friend")
     host = serve(tmp_path / "host")
     museum = browser.new_context(viewport={"width": 1280, "height": 800})
