@@ -137,6 +137,27 @@ def _n(singular: str, plural: str, count: int, **fields: object) -> str:
     return text.format(count=count, **fields)
 
 
+#: Unicode's left-to-right isolate and the mark that ends it (UAX #9, "isolates").
+LEFT_TO_RIGHT_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"
+
+
+def left_to_right(text: str) -> str:
+    """``text`` kept left to right inside a sentence of a right-to-left language: a
+    move's notation ("10 → 11"), whose arrow must point the way the piece goes on
+    the board, which is never mirrored. Unchanged in a left-to-right language. (In
+    Arabic text, "10 → 11" alone is laid out "11 → 10": numbers beside a neutral
+    arrow take the sentence's direction.)"""
+    if _current["language"] in RIGHT_TO_LEFT:
+        return f"{LEFT_TO_RIGHT_ISOLATE}{text}{POP_ISOLATE}"
+    return text
+
+
+def listed(items) -> str:
+    """``items`` as a list in a sentence of the current language, with its own comma
+    (Arabic's "،")."""
+    return ("، " if _current["language"] == "ar" else ", ").join(items)
+
+
 def N_(message: str) -> str:
     """Mark a message for translation where it is defined; translate where shown."""
     return message

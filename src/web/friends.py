@@ -30,6 +30,7 @@ from ludeum import saves, seats
 from ludeum import table as tables
 from ludeum.correspondence import friend as friends
 from ludeum.correspondence import letters
+from ludeum.correspondence.send_words import ANSWER, joined_words, send_words
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.records.link import LinkError
@@ -37,8 +38,6 @@ from ludeum.records.link import LinkError
 from .page import announce, copy_link, element, listen, show_markup, site_file
 from .storage import KEPT_PREFIX, NAME_KEY
 
-#: The Send dialog's words for a game joined here, before anybody played.
-ANSWER = "answer"
 #: The QR encoder, as scripts/build.py vendors it (its source path, relative to the
 #: page: the build names it by its content, web.page.site_file).
 QR_ENCODER = "static/vendor/qrcode-generator/qrcode.mjs"
@@ -135,7 +134,7 @@ class Friends:
         reason = friends.to_send(side, table.state, table.placed)
         if reason == friends.FRIENDS_TURN and not table.state.actions():
             reason = ANSWER  # an invitation joined here: the answer lets the friend begin
-        title, about = self._words(reason, side.friend_name)
+        title, about = send_words(reason, side.friend_name)
         element("friend-title").textContent = title
         element("friend-about").textContent = about
         element("friend-link").value = self.address
@@ -148,32 +147,6 @@ class Friends:
         if not dialog.open:
             dialog.showModal()
         element("friend-copy").focus()
-
-    @staticmethod
-    def _words(reason: str | None, friend: str) -> tuple[str, str]:
-        who = friend or _("your friend")
-        if reason == friends.FRIENDS_ANSWER:
-            return (_("Invite a friend"),
-                    _("Send this link to {friend}. Opening it gives them the game and a "
-                      "link to send back: open their link here, and you throw first.",
-                      friend=who))  # fmt: skip
-        if reason == ANSWER:
-            return (_("Answer the invitation"),
-                    _("Send this link back to {friend}: it lets them begin, and the game is "
-                      "on.", friend=who))  # fmt: skip
-        if reason == friends.FRIENDS_STICKS:
-            return (_("Your turn goes on"),
-                    _("Your throw gives you another, and the next sticks need {friend}'s "
-                      "part: send them this link, then open their answer here.",
-                      friend=who))  # fmt: skip
-        if reason == friends.GAME_OVER:
-            return (_("Send the last move"),
-                    _("The game is over. Send this link to {friend} so that their page "
-                      "shows the end too.", friend=who))  # fmt: skip
-        return (_("Send your turn"),
-                _("Your turn is played. Send this link to {friend}: it holds the whole "
-                  "game. Their answer comes back as a link: open it here.",
-                  friend=who))  # fmt: skip
 
     def show_proofs(self) -> None:
         """Every throw with both players' values and the check (``proofs``), drawn
@@ -318,8 +291,7 @@ class Friends:
             return
         start = friends.last_turn(arrival.state, sender)
         self._show(arrival, start)
-        friend = arrival.game.friend_name or _("your friend")
-        announce(_("A game by links with {friend}.", friend=friend))
+        announce(joined_words(arrival.game.friend_name))
 
     def _took(self, arrival: friends.Arrival, sender: int) -> None:
         kept = len(self.screen.state.actions())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from harness import DOCUMENTED_FRAMES, SiteServer, Watch, host_page, turn_screen, wait_ready
+from harness import DOCUMENTED_FRAMES, SiteServer, Watch, host_page, tap, turn_screen, wait_ready
 from playwright.sync_api import Browser, Page, expect
 from test_offline import wait_offline_ready
 
@@ -179,6 +179,46 @@ KEPT_JS = """async () => {
 }"""
 
 
+#: Where the move list's first move stands on screen: the x of the last character
+#: before its arrow, of the arrow, and of the first character after it (None while
+#: the list holds no move).
+ARROW_JS = """() => {
+  for (const item of document.querySelectorAll('#moves li')) {
+    const text = item.firstChild;
+    const at = text && text.textContent.indexOf('\u2192');
+    if (!text || at < 0) continue;
+    const x = (i) => {
+      const range = document.createRange();
+      range.setStart(text, i); range.setEnd(text, i + 1);
+      return range.getBoundingClientRect().x;
+    };
+    return [x(at - 2), x(at), x(at + 2)];
+  }
+  return null;
+}"""
+
+
+def first_move_by_clicks(page: Page) -> list[float]:
+    """Play Senet by clicks (throw, the first movable piece, its first target) until
+    the move list holds a move; its ARROW_JS positions."""
+    for _ in range(40):
+        found = page.evaluate(ARROW_JS)
+        if found is not None:
+            return found
+        if page.locator("#throw").is_visible() and page.locator("#throw").is_enabled():
+            tap(page, "#throw")
+        elif page.locator("#pass").is_visible():
+            tap(page, "#pass")
+        elif page.locator("#board [role='button'].movable, #board g:has(> .movable)").count():
+            piece = page.locator("#board g.piece-at:has(.piece.movable)").first
+            tap(page, f'#board [role="button"][data-square="{piece.get_attribute("data-square")}"]')
+            target = page.locator("#board [data-square].target")
+            if target.count():
+                tap(page, f'#board [data-square="{target.first.get_attribute("data-square")}"]')
+        page.wait_for_timeout(200)
+    raise AssertionError("no move in the list after 40 actions")
+
+
 # Counts what a first visit downloads.
 @pytest.mark.cold_boot
 def test_arabic_mirrors_the_page_not_the_board_and_only_its_words_travel_and_stay(
@@ -204,6 +244,10 @@ def test_arabic_mirrors_the_page_not_the_board_and_only_its_words_travel_and_sta
     one = page.locator('#board .square[data-square="1"]').bounding_box()
     ten = page.locator('#board .square[data-square="10"]').bounding_box()
     assert one["x"] < ten["x"] and abs(one["y"] - ten["y"]) < 2
+    # And a move's arrow points the way the piece went on that board (issue 52): in
+    # right-to-left text "10 → 11" would otherwise be laid out "11 → 10".
+    before, arrow, after = first_move_by_clicks(page)
+    assert before < arrow < after, (before, arrow, after)
     arabic = page.inner_text("#new-game-label")
     assert arabic not in ("", "New game")
     # The service worker keeps the visitor's language, and no other, for offline visits.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import islice
 
 from ..history import newest_first, replay
-from ..i18n import _, _n
+from ..i18n import _, _n, left_to_right, listed
 from ..protocol import CHANCE
 from ..seats import SIDES, Seating
 from .moves import BIT
@@ -139,12 +139,12 @@ def turn_summary(steps, seating: Seating = SIDES) -> str | None:
     if len(values) < 2:
         return None
     seat = steps[0][0].seat
-    listed, moved = ", ".join(str(v) for v in values), ", ".join(moves)
+    thrown, moved = listed(str(v) for v in values), listed(moves)
     if seating.is_you(seat):
-        text = _("You threw {values}: {moves}.", values=listed, moves=moved)
+        text = _("You threw {values}: {moves}.", values=thrown, moves=moved)
     else:
         side = seating.subject(seat, side_name(steps[-1][2], seat))
-        text = _("{side} threw {values}: {moves}.", side=side, values=listed, moves=moved)
+        text = _("{side} threw {values}: {moves}.", side=side, values=thrown, moves=moved)
     return " ".join([text, *extras])
 
 
@@ -408,7 +408,7 @@ def _opening_throws(
                        after.rules.throw_value(throw.light), seating)
         for k, throw in enumerate(newest, skip)
     ]  # fmt: skip
-    text = ", ".join(reversed(parts))
+    text = listed(reversed(parts))
     # "you" and "the computer" are written as they stand inside the list; the list
     # opens its line or sentence, so its first letter is a capital.
     return text[:1].upper() + text[1:]
@@ -464,7 +464,7 @@ def log_entry(
 
 
 def _move_text(move: Move) -> str:
-    return f"{square_word(move.src)} → {square_word(move.dst)}"
+    return left_to_right(f"{square_word(move.src)} → {square_word(move.dst)}")
 
 
 def game_log(state: SenetState, seating: Seating = SIDES) -> list[str]:
