@@ -220,6 +220,21 @@ def load(text: str, observe: Any = None) -> Any:
         raise SaveError(f"unreadable record ({type(error).__name__}: {error})") from None
 
 
+def links_game_id(text: str) -> str | None:
+    """The id (hex) of the game by links that the saved game ``text`` holds, read
+    without replaying it: how a tab knows that another tab's save is the same game by
+    links played on (which it follows, issue 52) and not another game. None for a
+    game that is not by links, or a text that cannot be read. Never raises."""
+    try:
+        if text.count("[") + text.count("{") > MAX_BRACKETS:
+            return None
+        friend = json.loads(text).get("friend")
+        game_id = friend.get("id") if isinstance(friend, dict) else None
+        return game_id if isinstance(game_id, str) else None
+    except (AttributeError, TypeError, ValueError, RecursionError):
+        return None
+
+
 def continues(older: str, newer: str) -> bool:
     """True when ``newer`` is the game of ``older`` played on: the same game, rules and
     start, and ``older``'s actions are the first of ``newer``'s. Then keeping only

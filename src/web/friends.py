@@ -112,13 +112,20 @@ class Friends:
             self.offered = key
             self.offer()
 
+    def offered_elsewhere(self, state, side) -> None:
+        """Another tab of this browser took the game to ``state`` (``side``: its
+        ``FriendGame``) and offered its link there: "Send the link" offers it here,
+        the dialog does not open unasked."""
+        if side is not None:
+            self.offered = (side.id, len(state.actions()), side.heights)
+
     # -- the Send dialog ---------------------------------------------------------------------
 
     def offer(self) -> None:
         """The Send dialog for the game on screen: the link that carries it now."""
         screen = self.screen
         table = screen.table
-        if table.friend is None:
+        if table.friend is None or not screen.keeping.up_to_date():
             return
         side = friends.outgoing(table.friend, table.state, table.placed, self.name())
         if side != table.friend:

@@ -188,7 +188,10 @@ class Keeping:
         text = self.text()
         stored = self.storage.get(self.save_key)
         if stored is not None and stored not in (self.last_text, text):
-            self.on_conflict()
+            if self._links_game_moved_on(stored):
+                self._follow_links_game(stored, text)
+            else:
+                self.on_conflict()
             return
         written = self.storage.set(self.save_key, text)
         if not written:
@@ -249,10 +252,56 @@ class Keeping:
         if self.screen.attract or self.conflict:
             return
         stored = self.storage.get(self.save_key)
-        if stored is not None and stored not in (
-            self.last_text, self.text()
-        ):  # fmt: skip
-            self.on_conflict()
+        mine = self.text()
+        if stored is not None and stored not in (self.last_text, mine):
+            if self._links_game_moved_on(stored):
+                self._follow_links_game(stored, mine)
+            else:
+                self.on_conflict()
+
+    def up_to_date(self) -> bool:
+        """Before a link is offered: False when another tab of this browser saved this
+        game by links since this tab last did, whose game is then shown here (a tab
+        never sends a link from a position the game has left)."""
+        stored = self.storage.get(self.save_key)
+        mine = self.text()
+        if stored is None or stored in (self.last_text, mine):
+            return True
+        if not self._links_game_moved_on(stored):
+            return True  # another game: save() says so when this tab next saves
+        self._follow_links_game(stored, mine)
+        return False
+
+    def _links_game_moved_on(self, stored: str) -> bool:
+        """Whether ``stored`` (another tab's save at save_key) is the game by links on
+        screen. Such a game has one continuation per position (issue 52), the one
+        saved first: a second tab follows it rather than offering to keep its own
+        apart, which could then be sent as a second answer."""
+        table = self.screen.table
+        if table.friend is None or self.screen.viewing is not None or self.conflict:
+            return False
+        return saves.links_game_id(stored) == table.friend.id.hex()
+
+    def _follow_links_game(self, stored: str, mine: str) -> None:
+        """Show the game by links as another tab saved it; what this tab played
+        beyond it is dropped (it was never sent: links are offered after a save)."""
+        try:
+            state = saves.load(stored)
+        except saves.SaveError:
+            self.on_conflict()  # unreadable: the usual choice, nothing dropped
+            return
+        if self.screen.friends is not None:  # its link was offered in that tab
+            self.screen.friends.offered_elsewhere(state, saves.load_friend(stored))
+        self.screen.show(state, stored)
+        if saves.continues(mine, stored):
+            words = _("This game by links went on in another tab of this browser: it is "
+                      "shown here as it is now.")  # fmt: skip
+        else:
+            words = _("This game by links went on in another tab of this browser, so what "
+                      "was played here was not kept: each position is answered once. The "
+                      "game is shown as it is now.")  # fmt: skip
+        self.screen.notice(words, key="links-tab", info=True)
+        self.screen.say(words)
 
     def on_conflict(self) -> None:
         self.conflict = True

@@ -315,8 +315,24 @@ def test_squadro_by_links_from_the_invitation_and_to_the_end(
     settled(bo)
     expect(bo.locator("#moves li")).to_have_count(1)  # Ana's move, played again
     squadro_turn(bo)
-    follow(ana, link_sent(bo))
+    # Ana opens Bo's answer in a new tab, as a link in a message does (issue 52): no
+    # alarm in the tab she had open; it follows the game, and each position keeps
+    # one continuation: her next move, made in the new tab, reaches the old one too.
+    answer = link_sent(bo)
+    ana_new = ana.context.new_page()
+    follow(ana_new, answer)
     assert saved(ana)[0].actions() == saved(bo)[0].actions()
+    expect(ana.locator("#notice")).to_contain_text("went on in another tab")
+    expect(ana.locator("#conflict")).to_be_hidden()
+    expect(ana.locator("#moves li")).to_have_count(2)
+    expect(ana_new.locator("#conflict")).to_be_hidden()
+    squadro_turn(ana_new)
+    link_sent(ana_new)
+    expect(ana.locator("#moves li")).to_have_count(3)
+    expect(ana.locator("#friend-dialog")).to_be_hidden()  # offered in the other tab
+    expect(ana.locator("#friend-send")).to_be_visible()
+    expect(ana.locator("#conflict")).to_be_hidden()
+    ana_new.close()
 
     # The end: the same game later on, each device's storage as it then was.
     sent, sender_text, receiver_text = near_the_end()

@@ -756,6 +756,19 @@ def test_a_record_cannot_skip_the_opening():
         load_data(data)
 
 
+def test_links_game_id_names_the_game_by_links_a_save_holds_and_nothing_else():
+    # How a tab tells another tab's save of its own game by links (followed) from
+    # another game (the usual choice, issue 52).
+    from ludeum.correspondence.friend import FriendGame
+
+    start = new_game(JEQUIER, first_seat=0)
+    by_links = saves.dump(start, friend=FriendGame(bytes(range(8)), 0, ("Ana", "")))
+    assert saves.links_game_id(by_links) == bytes(range(8)).hex()
+    assert saves.links_game_id(saves.dump(start)) is None
+    for bad in ("{not json", "[]", '{"friend": 3}', '{"friend": {"id": 7}}', "[" * 5000):
+        assert saves.links_game_id(bad) is None
+
+
 def test_continues_tells_a_game_played_on_from_a_game_that_went_its_own_way():
     start = new_game(JEQUIER, first_seat=0)
     older = start.apply(parse_action("T0110"))
