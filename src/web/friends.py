@@ -30,7 +30,7 @@ from ludeum import saves, seats
 from ludeum import table as tables
 from ludeum.correspondence import friend as friends
 from ludeum.correspondence import letters
-from ludeum.correspondence.send_words import ANSWER, joined_words, send_words
+from ludeum.correspondence.send_words import dialog_words, joined_words
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
 from ludeum.records.link import LinkError
@@ -139,9 +139,7 @@ class Friends:
         location = window.location
         self.address = f"{location.origin}{location.pathname}?friend={code}"
         reason = friends.to_send(side, table.state, table.placed)
-        if reason == friends.FRIENDS_TURN and not table.state.actions():
-            reason = ANSWER  # an invitation joined here: the answer lets the friend begin
-        title, about = send_words(reason, side.friend_name)
+        title, about = dialog_words(reason, side, table.state)
         element("friend-title").textContent = title
         element("friend-about").textContent = about
         element("friend-link").value = self.address

@@ -61,8 +61,10 @@ def play_turns(game: friend.FriendGame, state: Any, rng: random.Random) -> Any:
     return state
 
 
-def exchange(start: Any, seed: int, names=("Ana", "Bo"), max_links: int = 20_000) -> Exchange:
-    """Seat 0's device invites seat 1's; they pass links until both hold the end."""
+def exchange(start: Any, seed: int, names=("Ana", "Bo"), max_links: int = 20_000,
+             stop_after: int | None = None) -> Exchange:  # fmt: skip
+    """Seat 0's device invites seat 1's; they pass links until both hold the end (or
+    until ``stop_after`` links were read, for a test of the beginning)."""
     rng = random.Random(seed)
     source = SeededSecrets(rng)
     result = Exchange()
@@ -82,6 +84,9 @@ def exchange(start: Any, seed: int, names=("Ana", "Bo"), max_links: int = 20_000
                                  names[device], source)  # fmt: skip
         state, game = arrival.state, arrival.game
         result.seen.append((device, game, len(state.actions())))
+        if stop_after is not None and len(result.links) >= stop_after:
+            result.kept[device] = (state, game)
+            return result
         if state.outcome() is not None and arrival.kind != friend.TURN:
             result.kept[device] = (state, game)
             return result

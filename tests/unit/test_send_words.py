@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from by_links import exchange
 
-from ludeum.correspondence import friend
-from ludeum.correspondence.send_words import ANSWER, joined_words, send_words
+from ludeum.correspondence import friend, windows
+from ludeum.correspondence.send_words import ANSWER, dialog_words, joined_words, send_words
 from ludeum.i18n import LEFT_TO_RIGHT_ISOLATE, POP_ISOLATE, listed, set_language
 from ludeum.protocol import CHANCE
 from ludeum.senet import PRESETS
@@ -79,3 +80,50 @@ def test_bidi_a_moves_arrow_is_kept_left_to_right_in_arabic_only() -> None:
     assert sum("→" in line for line in english) == len(arabic)
     assert not any(LEFT_TO_RIGHT_ISOLATE in line or POP_ISOLATE in line for line in english)
     assert listed(["1", "4"]) == "1, 4"
+
+
+def dialogs(preset: str, seed: int, links: int = 12):
+    """(link, the Send dialog's words, actions the sender played since the link before
+    it) for the first ``links`` links of a Senet game by links played in memory."""
+    result = exchange(new_senet(PRESETS[preset], 0), seed=seed, stop_after=links)
+    previous = 0
+    for sent in result.links:
+        state, game = sent.sender_kept
+        reason = friend.to_send(game, state, windows.replay(state)[0])
+        if reason is not None:  # the page offers no link then (the game ended there)
+            yield sent, dialog_words(reason, game, state), sent.actions - previous
+        previous = sent.actions
+
+
+@pytest.mark.parametrize("preset", ["kendall", "jequier", "tait"])
+def test_words_a_turn_is_called_played_only_when_something_was_played(preset) -> None:
+    set_language("en")
+    said = set()
+    for seed in range(10):
+        for sent, (title, about), played in dialogs(preset, seed):
+            said.add(title)
+            if "Your turn is played" in about:
+                assert played > 0, (seed, sent.actions, about)
+            if title == "Send your sticks":
+                assert played == 0, (seed, sent.actions)
+            if title == "Send the opening":
+                _state, game = sent.sender_kept
+                assert "plays " in about and "Bo" in about, about
+    assert {"Send your turn", "Invite a friend", "Answer the invitation"} <= said
+    if preset == "kendall":  # its opening ends with the winner's move
+        assert {"Send your sticks", "Send the opening"} <= said, said
+
+
+def test_words_the_opening_won_by_the_friend_names_their_colour() -> None:
+    set_language("en")
+    found = [
+        (sent, about)
+        for seed in range(8)
+        for sent, (title, about), _played in dialogs("kendall", seed)
+        if title == "Send the opening"
+    ]
+    assert found, "no opening won by the friend in eight games"
+    for sent, about in found:
+        state, game = sent.sender_kept
+        colour = "Black" if state.colour_of(game.friend) == 2 else "White"
+        assert f"Bo won it and plays {colour}" in about, about

@@ -8,16 +8,58 @@ deinen Freund", "von deinem Freund"), which a name does not need."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import _
+from ..senet.state import BLACK
 from . import friend as friends
 
 #: The reason for a link sent by the device that has just joined an invitation: the
 #: answer, which lets the inviter begin.
 ANSWER = "answer"
+#: Senet: this device threw the opening for both sides, and the friend won it.
+OPENING_WON = "opening-won"
+#: Nothing played here since the friend's link: this one only passes this device's
+#: part of the sticks for the friend's turn.
+RELAY = "relay"
 
 
-def send_words(reason: str | None, name: str) -> tuple[str, str]:
-    """(title, what to do) of the Send dialog; ``name``: the friend's, or ""."""
+def reason_here(reason: str | None, state: Any, seat: int) -> str | None:
+    """``reason`` (``friend.to_send``'s) told more exactly for the Send dialog: the
+    opening thrown here and won by the friend (``OPENING_WON``), or a link that
+    carries no action of this device (``RELAY``). Never "your turn is played" for a
+    turn in which nothing was played (issue 52)."""
+    if reason != friends.FRIENDS_TURN or not state.actions():
+        return reason
+    if getattr(state, "in_opening", False) and state.to_act() == 1 - seat:
+        return OPENING_WON
+    if friends.last_turn(state, seat) == len(state.actions()):
+        return RELAY
+    return reason
+
+
+def dialog_words(reason: str | None, game: friends.FriendGame, state: Any) -> tuple[str, str]:
+    """(title, what to do) of the Send dialog for ``game`` (this device's side) at
+    ``state``, ``reason`` being ``friend.to_send``'s."""
+    if reason == friends.FRIENDS_TURN and not state.actions():
+        reason = ANSWER  # an invitation joined here: the answer lets the friend begin
+    reason = reason_here(reason, state, game.seat)
+    black = reason == OPENING_WON and state.colour_of(game.friend) == BLACK
+    return send_words(reason, game.friend_name, black)
+
+
+def send_words(reason: str | None, name: str, black: bool = False) -> tuple[str, str]:
+    """(title, what to do) of the Send dialog; ``name``: the friend's, or "";
+    ``black``: for ``OPENING_WON``, whether the friend plays Black."""
+    if reason == OPENING_WON:
+        return _("Send the opening"), _opening_won(name, black)
+    if reason == RELAY:
+        title = _("Send your sticks")
+        if name:
+            return title, _("Nothing to play here: this link passes your part of the sticks "
+                            "to {friend}, who goes on with their turn.", friend=name)  # fmt: skip
+        return title, _("Nothing to play here: this link passes your part of the sticks to "
+                        "your friend, who goes on with their turn.")  # fmt: skip
     if reason == friends.FRIENDS_ANSWER:
         title = _("Invite a friend")
         if name:
@@ -57,6 +99,21 @@ def send_words(reason: str | None, name: str) -> tuple[str, str]:
                         friend=name)  # fmt: skip
     return title, _("Your turn is played. Send this link to your friend: it holds the whole "
                     "game. Their answer comes back as a link: open it here.")  # fmt: skip
+
+
+def _opening_won(name: str, black: bool) -> str:
+    # One sentence per colour and per named or not: languages agree words with both.
+    if name and black:
+        return _("You threw the opening for both sides: {friend} won it and plays Black. "
+                 "Send this link so that {friend} can start.", friend=name)  # fmt: skip
+    if name:
+        return _("You threw the opening for both sides: {friend} won it and plays White. "
+                 "Send this link so that {friend} can start.", friend=name)  # fmt: skip
+    if black:
+        return _("You threw the opening for both sides: your friend won it and plays Black. "
+                 "Send this link so that your friend can start.")  # fmt: skip
+    return _("You threw the opening for both sides: your friend won it and plays White. "
+             "Send this link so that your friend can start.")  # fmt: skip
 
 
 def joined_words(name: str) -> str:
