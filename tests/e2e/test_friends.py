@@ -97,6 +97,20 @@ def qr_says(page: Page) -> str:
     return found[0].text
 
 
+def send_again_after_a_reload(page: Page, link: str) -> None:
+    """No dead end (issue 52): with the Send dialog closed, and after a reload, "Send
+    the link" is there, a full-size target, and offers the same link again."""
+    send = page.locator("#friend-send")
+    expect(send).to_be_visible()
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    expect(send).to_be_visible()
+    box = send.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    send.click()
+    assert link_sent(page) == link
+
+
 def start_by_links(page: Page, game: str, name: str) -> None:
     page.locator("#new-game").click()
     page.locator(f'#new-game-form input[name="game"][value="{game}"]').check()
@@ -144,7 +158,7 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
     invitation = link_sent(ana)
     expect(ana.locator("#status")).to_contain_text("Send the invitation to your friend")
     expect(ana.locator("#throw")).to_be_hidden()
-    expect(ana.locator("#friend-send")).to_be_visible()
+    send_again_after_a_reload(ana, invitation)
     expect(ana.locator("#player-cards")).to_contain_text("Ana")
 
     # Bo's phone. First the invitation with Ana's commitment cut out (a modified
@@ -292,17 +306,7 @@ def test_squadro_by_links_from_the_invitation_and_to_the_end(
     assert qr_says(ana) == ana.locator("#friend-link").input_value()
     first = link_sent(ana)
     assert len(first) - len(site_server.url) < 80
-    # No dead end (issue 52): with the dialog closed, and after a reload, "Send the
-    # link" is there and offers the same link again.
-    send = ana.locator("#friend-send")
-    expect(send).to_be_visible()
-    ana.reload(wait_until="commit")
-    wait_ready(ana)
-    expect(send).to_be_visible()
-    box = send.bounding_box()
-    assert box["width"] >= 44 and box["height"] >= 44, box
-    send.click()
-    assert link_sent(ana) == first
+    send_again_after_a_reload(ana, first)
     host_page(tmp_path / "host", first, (800, 600), heading="Play with a friend")
     host = serve(tmp_path / "host")
     museum = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -356,3 +360,23 @@ def test_squadro_by_links_from_the_invitation_and_to_the_end(
     titles = sorted(pages[s].locator("#game-over-title").text_content() for s in (0, 1))
     assert titles == ["You lose", "You win"]
     assert saved(pages[0])[0].actions() == saved(pages[1])[0].actions()
+
+
+def test_lodestone_by_links_offers_its_link_again_after_the_dialog_and_a_reload(
+    browser: Browser, site_server: SiteServer, watch: Callable[..., Watch]
+) -> None:
+    # Senet's and Squadro's are checked in the tests above.
+    ana = open_page(device(browser, site_server, watch, 390, 844), site_server.url + "?lang=en")
+    start_by_links(ana, "lodestone", "Ana")
+    expect(ana.locator("#game-name")).to_have_text("Lodestone")
+    dialog = ana.locator("#friend-dialog")
+    for _ in range(6):  # the king's square in the set-up, then the first move
+        if dialog.is_visible():
+            break
+        targets = ana.locator('#board [role="button"].target')
+        if not targets.count():
+            ana.locator('#board [role="button"]:has(> .movable)').first.click()
+        ana.locator('#board [role="button"].target').first.click()
+        ana.wait_for_timeout(300)
+    expect(ana.locator("#friend-title")).to_have_text("Send your turn")
+    send_again_after_a_reload(ana, link_sent(ana))
