@@ -14,6 +14,7 @@ page.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from html import escape
 
 from .i18n import _
@@ -127,14 +128,80 @@ def games_html(entries: list[Entry]) -> str:
             f'<ol class="your-games-list" aria-labelledby="your-finished">{rows}</ol>')  # fmt: skip
 
 
-def page_html(entries: list[Entry]) -> str:
-    """The page's record: the summary, the two tables and the list; or, with no
-    game finished yet, what will be here."""
+@dataclass(frozen=True)
+class LinksGame:
+    """A game by links in progress kept in this browser (issue 52): where it is kept
+    (``key``: a storage key; "" for the game on screen), its game's title, the
+    friend's name ("" when they gave none), and whether the friend is awaited (else
+    it is this device's turn)."""
+
+    key: str
+    title: str
+    friend: str
+    awaited: bool
+
+
+def links_games(stored: list[tuple[str, str]]) -> list[LinksGame]:
+    """The games by links in progress among ``stored`` ((key, saved text) pairs, the
+    game on screen first), in that order. What is not a game by links, cannot be
+    read or has ended is left out: never raises on what storage holds."""
+    from .correspondence import friend as friends
+    from .correspondence import windows
+    from .games import ui_for
+    from .saves import SaveError, links_game_id, load, load_friend
+
+    games = []
+    for key, text in stored:
+        if not isinstance(text, str) or links_game_id(text) is None:
+            continue  # most saved games: not read any further
+        try:
+            state, game = load(text), load_friend(text)
+        except SaveError:
+            continue
+        if game is None or state.to_act() is None:
+            continue
+        waits = friends.waiting_for(game, state, windows.replay(state)[0])
+        games.append(LinksGame(key, ui_for(state).title(), game.friend_name, waits is not None))
+    return games
+
+
+def _links_row(game: LinksGame) -> str:
+    if game.friend:
+        title = _("{game} with {friend}", game=game.title, friend=game.friend)
+        turn = _("{friend}'s turn: open it to send the link again.", friend=game.friend)
+    else:
+        title = _("{game} with your friend", game=game.title)
+        turn = _("Your friend's turn: open it to send the link again.")
+    if not game.awaited:
+        turn = _("Your turn.")
+    return (f'<li><button type="button" class="your-row your-links-row" '
+            f'data-links-key="{escape(game.key)}"><span class="your-game">{escape(title)}</span>'
+            f'<span class="your-opponent">{escape(turn)}</span>'
+            '<span class="your-open" aria-hidden="true">›</span></button></li>')  # fmt: skip
+
+
+def links_games_html(games: list[LinksGame]) -> str:
+    """The games by links in progress, each a button that opens it (where "Send the
+    link" offers its link again); empty when there are none."""
+    if not games:
+        return ""
+    title = _("Games by links in progress")
+    rows = "".join(_links_row(game) for game in games)
+    return (f'<h3 id="your-links">{escape(title)}</h3>'
+            f'<ol class="your-games-list" aria-labelledby="your-links">{rows}</ol>')  # fmt: skip
+
+
+def page_html(entries: list[Entry], in_progress: list[LinksGame] | None = None) -> str:
+    """The page's record: the games by links in progress (``in_progress``), the
+    summary, the two tables and the list; or, with no game finished yet, what will
+    be here."""
+    waiting = links_games_html(in_progress or [])
     if not entries:
         empty = _("No finished game yet. Each game you finish in this browser is "
                   "listed here, with your results against each level of the computer.")  # fmt: skip
-        return f'<p class="your-empty">{escape(empty)}</p>'
+        return f'{waiting}<p class="your-empty">{escape(empty)}</p>'
     return (
+        f"{waiting}"
         f'<p class="your-summary">{escape(summary_line(entries))}</p>'
         f'<div class="your-tables">{by_reading_html(entries)}{by_opponent_html(entries)}</div>'
         f"{games_html(entries)}"

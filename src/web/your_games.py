@@ -24,11 +24,11 @@ import time
 
 from ludeum.i18n import _
 from ludeum.records import results
-from ludeum.your_games import page_html
+from ludeum.your_games import LinksGame, links_games, page_html
 
 from .page import announce, element, listen, show_markup
 from .records import download, now_stamp
-from .storage import NAME_KEY, QUARANTINE_PREFIX, RESULTS_KEY, Storage, Written
+from .storage import KEPT_PREFIX, NAME_KEY, QUARANTINE_PREFIX, RESULTS_KEY, Storage, Written
 
 
 class YourGames:
@@ -150,7 +150,7 @@ class YourGames:
 
     def render(self) -> None:
         self.shown = self.entries()
-        show_markup(element("your-games-content"), page_html(self.shown))
+        show_markup(element("your-games-content"), page_html(self.shown, self.links_games()))
         element("your-games-download").hidden = not self.shown and not self.storage.visitor_name()
 
     def relabel(self) -> None:
@@ -179,7 +179,27 @@ class YourGames:
         announce(said)
         self.screen.view.render_turn()  # the card says it at once
 
+    def links_games(self) -> list[LinksGame]:
+        """The games by links in progress: the one on screen, then those in Saved
+        games (each replayed: only when the page is opened)."""
+        screen = self.screen
+        stored = []
+        if screen.table.friend is not None and screen.viewing is None:
+            stored.append(("", screen.keeping.text()))
+        for key in self.storage.keys(KEPT_PREFIX):
+            stored.append((key, self.storage.get(key)))
+        return links_games(stored)
+
     def on_row(self, event) -> None:
+        waiting = event.target.closest("button[data-links-key]")
+        if waiting:  # a game by links in progress: on screen, its link offered again
+            key = str(waiting.dataset.linksKey)
+            self.close()
+            if key:
+                self.screen.keeping.open_kept(key)
+            if self.screen.welcome is not None:
+                self.screen.welcome.leave()
+            return
         button = event.target.closest("button[data-entry]")
         if not button:  # JS null arrives as the falsy jsnull
             return

@@ -337,6 +337,15 @@ def test_squadro_by_links_from_the_invitation_and_to_the_end(
     expect(ana.locator("#friend-send")).to_be_visible()
     expect(ana.locator("#conflict")).to_be_hidden()
     ana_new.close()
+    # Your games lists it, with whose turn it is; a tap on it comes back to the game.
+    ana.locator("#your-games").click()
+    waiting = ana.locator("#your-games-content button[data-links-key]")
+    expect(waiting).to_have_count(1)
+    expect(waiting).to_contain_text("Squadro with your friend")  # Bo gave no name
+    expect(waiting).to_contain_text("Your friend's turn")
+    waiting.click()
+    expect(ana.locator("#your-games-dialog")).to_be_hidden()
+    expect(ana.locator("#friend-send")).to_be_visible()
 
     # The end: the same game later on, each device's storage as it then was.
     sent, sender_text, receiver_text = near_the_end()

@@ -66,3 +66,48 @@ def test_the_page_speaks_french_with_a_no_break_space_before_colons() -> None:
         set_language("en")
     assert "Par adversaire" in html and "Gagnée" in html
     assert "Ami\u00a0: Sam" in html and " :" not in html.replace("\u00a0:", "")
+
+
+def test_games_by_links_in_progress_are_listed_with_whose_turn_and_nothing_else() -> None:
+    # Issue 52: no dead end, a game waiting for the friend can be found again.
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from by_links import exchange
+
+    from ludeum import saves, seats
+    from ludeum.squadro import new_game as new_squadro
+    from ludeum.your_games import links_games, links_games_html
+
+    set_language("en")
+    result = exchange(new_squadro(0), seed=2)
+    sent = result.links[4]  # Ana's device sent it: she waits for Bo
+    assert sent.sender == 0
+    waiting = saves.dump(sent.sender_kept[0], seats.HUMANS, friend=sent.sender_kept[1])
+    state, side = sent.before  # Bo's device before it: he waited for Ana
+    bo = saves.dump(state, seats.HUMANS, friend=side)
+    final_state, final_side = result.kept[0]
+    over = saves.dump(final_state, seats.HUMANS, friend=final_side)
+    plain = saves.dump(new_squadro(0))
+    stored = [("", waiting), ("ludeum:v1:kept:1", plain), ("ludeum:v1:kept:2", over),
+              ("ludeum:v1:kept:3", "{broken"), ("ludeum:v1:kept:4", bo)]  # fmt: skip
+    games = links_games(stored)
+    assert [game.key for game in games] == ["", "ludeum:v1:kept:4"]
+    assert games[0].friend == "Bo" and games[0].awaited and games[0].title == "Squadro"
+    assert games[1].friend == "Ana" and games[1].awaited
+    html = links_games_html(games)
+    assert "Squadro with Bo" in html and "Bo&#x27;s turn: open it to send the link again." in html
+    assert 'data-links-key="ludeum:v1:kept:4"' in html and "Squadro with Ana" in html
+    # Bo's device once Ana's link is read: his turn
+    from dataclasses import replace
+
+    from ludeum.correspondence import friend, letters
+
+    turn = friend.receive(*letters.read(sent.code), sent.before)
+    to_play = saves.dump(turn.state, seats.HUMANS, friend=turn.game)
+    assert links_games([("", to_play)])[0].awaited is False
+    assert "Your turn." in links_games_html(links_games([("", to_play)]))
+    # a friend without a name
+    unnamed = saves.dump(turn.state, seats.HUMANS, friend=replace(turn.game, names=("", "Bo")))
+    assert "Squadro with your friend" in links_games_html(links_games([("", unnamed)]))
