@@ -260,6 +260,8 @@ class Friends:
             words = {
                 friends.OLDER: _("This link is older than the game kept here: nothing "
                                  "changed. The game is shown as it is now."),
+                friends.OPENED: _("You opened this link before, and played on since: "
+                                  "nothing changed. The game is shown as it is now."),
                 friends.SAME: _("This link holds the position already here: nothing "
                                 "changed."),
                 friends.OWN: _("This is the link you sent: it waits for your friend's "

@@ -212,10 +212,11 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
     wait_ready(ana)
     assert ana.evaluate(SAVED_JS) == before
 
-    # An old link opened again changes nothing, and says so.
+    # Ana's link opened again after Bo played on changes nothing, and says so (issue
+    # 52: it was called older, though it was her newest).
     kept = bo.evaluate(SAVED_JS)
     follow(bo, sent)
-    expect(bo.locator("#notice")).to_contain_text("older than the game kept here")
+    expect(bo.locator("#notice")).to_contain_text("You opened this link before")
     assert bo.evaluate(SAVED_JS) == kept
 
     # Ana finishes her turn; its link, with one of her revealed values changed, is

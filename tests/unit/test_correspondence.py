@@ -332,6 +332,21 @@ def test_arrival_an_older_link_says_so_and_changes_nothing() -> None:
     assert arrival.state is kept[0] and arrival.game is kept[1]
 
 
+def test_arrival_the_friends_newest_link_opened_again_after_playing_on_says_so() -> None:
+    # Issue 52: it was called "older" though nothing newer had come from the friend.
+    result = exchange(new_squadro(0), seed=2)
+    sent = result.links[5]
+    taken = friend.receive(*letters.read(sent.code), sent.before)
+    played = play_turns(taken.game, taken.state, random.Random(1))
+    assert len(played.actions()) > len(taken.state.actions())
+    again = friend.receive(*letters.read(sent.code), (played, taken.game))
+    assert again.kind == friend.OPENED and again.state is played
+    # a link before the friend's newest is older
+    older = result.links[3]
+    assert older.sender == sent.sender
+    assert friend.receive(*letters.read(older.code), (played, taken.game)).kind == friend.OLDER
+
+
 def test_arrival_the_same_link_twice_is_the_position_already_here() -> None:
     result = exchange(new_senet(PRESETS["tait"], 0), seed=2)
     last = result.links[-1]

@@ -48,6 +48,7 @@ TURN = "turn"  # the friend played: new actions
 ANSWER = "answer"  # no new action, but the friend's anchor or more of their sticks
 SAME = "same"  # the position kept here, nothing new
 OLDER = "older"  # a position before the one kept here
+OPENED = "opened"  # the friend's newest link, opened again after this device played on
 OWN = "own"  # a link this device sent
 WATCH = "watch"  # a Senet game joined on another device: shown, not played
 
@@ -281,6 +282,8 @@ def receive(sent_state: Any, sent: FriendGame, kept: tuple[Any, FriendGame] | No
         if kept_actions[number] != sent_actions[number]:
             _diverged(state, number, game)
     if len(sent_actions) < len(kept_actions):
+        if _only_mine_since(state, len(sent_actions), game.seat):
+            return Arrival(OPENED, state, game)  # the friend's newest, opened again
         return Arrival(OLDER, state, game)
     if sent.anchors[sent.seat] is None and game.anchors[sent.seat] is not None:
         return Arrival(OLDER, state, game)
@@ -311,6 +314,18 @@ def _diverged(state: Any, number: int, game: FriendGame) -> None:
                            "a move once sent is final. Nothing was changed here."))  # fmt: skip
     raise LinkError(N_("This link's game is not the one kept here from action "
                        "{number} on. Nothing was changed here."), number=number + 1)  # fmt: skip
+
+
+def _only_mine_since(state: Any, count: int, seat: int) -> bool:
+    """Whether every action of ``state`` after its first ``count`` was played by the
+    device of ``seat``: then a link of those ``count`` actions from the friend is the
+    newest they sent, opened again here after this device played on."""
+    current = state.start()
+    for number, action in enumerate(state.actions()):
+        if number >= count and actor(current) != seat:
+            return False
+        current = current.apply(action)
+    return True
 
 
 def _merged(game: FriendGame, sent: FriendGame) -> FriendGame:
