@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..senet.state import BLACK
 from . import friend as friends
 
@@ -48,72 +48,100 @@ def dialog_words(reason: str | None, game: friends.FriendGame, state: Any) -> tu
     return send_words(reason, game.friend_name, black)
 
 
+#: The Send dialog's words by why the link is offered (None: a turn played): its
+#: title, what to do when the friend has a name (``{friend}``), and when they have
+#: none.
+_WORDS = {
+    friends.FRIENDS_ANSWER: (
+        N_("Invite a friend"),
+        N_(
+            "Send this link to {friend}. Opening it gives them the game and a link to send "
+            "back: open their link here, and you throw first."
+        ),
+        N_(
+            "Send this link to your friend. Opening it gives them the game and a link to "
+            "send back: open their link here, and you throw first."
+        ),
+    ),
+    ANSWER: (
+        N_("Answer the invitation"),
+        N_("Send this link back to {friend}: it lets them begin, and the game is on."),
+        N_("Send this link back to your friend: it lets them begin, and the game is on."),
+    ),
+    friends.FRIENDS_STICKS: (
+        N_("Your turn goes on"),
+        N_(
+            "Your throw gives you another, and the next sticks need {friend}'s part: send "
+            "them this link, then open their answer here."
+        ),
+        N_(
+            "Your throw gives you another, and the next sticks need your friend's part: "
+            "send them this link, then open their answer here."
+        ),
+    ),
+    friends.GAME_OVER: (
+        N_("Send the last move"),
+        N_("The game is over. Send this link to {friend} so that their page shows the end too."),
+        N_("The game is over. Send this link to your friend so that their page shows the end too."),
+    ),
+    RELAY: (
+        N_("Send your sticks"),
+        N_(
+            "Nothing to play here: this link passes your part of the sticks to {friend}, who "
+            "goes on with their turn."
+        ),
+        N_(
+            "Nothing to play here: this link passes your part of the sticks to your friend, "
+            "who goes on with their turn."
+        ),
+    ),
+    None: (
+        N_("Send your turn"),
+        N_(
+            "Your turn is played. Send this link to {friend}: it holds the whole game. Their "
+            "answer comes back as a link: open it here."
+        ),
+        N_(
+            "Your turn is played. Send this link to your friend: it holds the whole game. "
+            "Their answer comes back as a link: open it here."
+        ),
+    ),
+}
+#: Senet's opening thrown here and won by the friend, by whether they play Black: one
+#: sentence per colour, named or not (languages agree words with both).
+_OPENING_WON = {
+    True: (
+        N_(
+            "You threw the opening for both sides: {friend} won it and plays Black. Send "
+            "this link so that {friend} can start."
+        ),
+        N_(
+            "You threw the opening for both sides: your friend won it and plays Black. Send "
+            "this link so that your friend can start."
+        ),
+    ),
+    False: (
+        N_(
+            "You threw the opening for both sides: {friend} won it and plays White. Send "
+            "this link so that {friend} can start."
+        ),
+        N_(
+            "You threw the opening for both sides: your friend won it and plays White. Send "
+            "this link so that your friend can start."
+        ),
+    ),
+}
+
+
 def send_words(reason: str | None, name: str, black: bool = False) -> tuple[str, str]:
     """(title, what to do) of the Send dialog; ``name``: the friend's, or "";
     ``black``: for ``OPENING_WON``, whether the friend plays Black."""
     if reason == OPENING_WON:
-        return _("Send the opening"), _opening_won(name, black)
-    if reason == RELAY:
-        title = _("Send your sticks")
-        if name:
-            return title, _("Nothing to play here: this link passes your part of the sticks "
-                            "to {friend}, who goes on with their turn.", friend=name)  # fmt: skip
-        return title, _("Nothing to play here: this link passes your part of the sticks to "
-                        "your friend, who goes on with their turn.")  # fmt: skip
-    if reason == friends.FRIENDS_ANSWER:
-        title = _("Invite a friend")
-        if name:
-            return title, _("Send this link to {friend}. Opening it gives them the game and "
-                            "a link to send back: open their link here, and you throw "
-                            "first.", friend=name)  # fmt: skip
-        return title, _("Send this link to your friend. Opening it gives them the game and "
-                        "a link to send back: open their link here, and you throw "
-                        "first.")  # fmt: skip
-    if reason == ANSWER:
-        title = _("Answer the invitation")
-        if name:
-            return title, _("Send this link back to {friend}: it lets them begin, and the "
-                            "game is on.", friend=name)  # fmt: skip
-        return title, _("Send this link back to your friend: it lets them begin, and the "
-                        "game is on.")  # fmt: skip
-    if reason == friends.FRIENDS_STICKS:
-        title = _("Your turn goes on")
-        if name:
-            return title, _("Your throw gives you another, and the next sticks need "
-                            "{friend}'s part: send them this link, then open their answer "
-                            "here.", friend=name)  # fmt: skip
-        return title, _("Your throw gives you another, and the next sticks need your "
-                        "friend's part: send them this link, then open their answer "
-                        "here.")  # fmt: skip
-    if reason == friends.GAME_OVER:
-        title = _("Send the last move")
-        if name:
-            return title, _("The game is over. Send this link to {friend} so that their "
-                            "page shows the end too.", friend=name)  # fmt: skip
-        return title, _("The game is over. Send this link to your friend so that their "
-                        "page shows the end too.")  # fmt: skip
-    title = _("Send your turn")
-    if name:
-        return title, _("Your turn is played. Send this link to {friend}: it holds the "
-                        "whole game. Their answer comes back as a link: open it here.",
-                        friend=name)  # fmt: skip
-    return title, _("Your turn is played. Send this link to your friend: it holds the whole "
-                    "game. Their answer comes back as a link: open it here.")  # fmt: skip
-
-
-def _opening_won(name: str, black: bool) -> str:
-    # One sentence per colour and per named or not: languages agree words with both.
-    if name and black:
-        return _("You threw the opening for both sides: {friend} won it and plays Black. "
-                 "Send this link so that {friend} can start.", friend=name)  # fmt: skip
-    if name:
-        return _("You threw the opening for both sides: {friend} won it and plays White. "
-                 "Send this link so that {friend} can start.", friend=name)  # fmt: skip
-    if black:
-        return _("You threw the opening for both sides: your friend won it and plays Black. "
-                 "Send this link so that your friend can start.")  # fmt: skip
-    return _("You threw the opening for both sides: your friend won it and plays White. "
-             "Send this link so that your friend can start.")  # fmt: skip
+        title = N_("Send the opening")
+        named, unnamed = _OPENING_WON[black]
+    else:
+        title, named, unnamed = _WORDS.get(reason, _WORDS[None])
+    return _(title), _(named, friend=name) if name else _(unnamed)
 
 
 def joined_words(name: str) -> str:
