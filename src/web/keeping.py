@@ -188,10 +188,7 @@ class Keeping:
         text = self.text()
         stored = self.storage.get(self.save_key)
         if stored is not None and stored not in (self.last_text, text):
-            if self._links_game_moved_on(stored):
-                self._follow_links_game(stored, text)
-            else:
-                self.on_conflict()
+            self._other_tab_saved(stored, text)
             return
         written = self.storage.set(self.save_key, text)
         if not written:
@@ -254,10 +251,15 @@ class Keeping:
         stored = self.storage.get(self.save_key)
         mine = self.text()
         if stored is not None and stored not in (self.last_text, mine):
-            if self._links_game_moved_on(stored):
-                self._follow_links_game(stored, mine)
-            else:
-                self.on_conflict()
+            self._other_tab_saved(stored, mine)
+
+    def _other_tab_saved(self, stored: str, mine: str) -> None:
+        """Another tab saved ``stored`` where this tab's game (``mine``) is kept: a
+        game by links is followed; anything else is the visitor's choice."""
+        if self._links_game_moved_on(stored):
+            self._follow_links_game(stored, mine)
+        else:
+            self.on_conflict()
 
     def up_to_date(self) -> bool:
         """Before a link is offered: False when another tab of this browser saved this
