@@ -16,8 +16,10 @@ scheme with one link per turn can avoid: the owner may work out the rest of the
 current turn's throws before playing them (docs/save-format.md).
 
 A window has ``WINDOW`` indices (``OPENING_WINDOW`` in the opening). A turn that
-needs more throws than that waits for the friend to reveal a further ``WINDOW`` (an
-extra link each way): with six throws in sixteen giving another throw, a turn has
+needs more throws than that waits for the friend to reveal as many again as the
+window's own size (an extra link each way; the opening's window, which the first
+seat's first turn goes on using when it won the opening, grows by
+``OPENING_WINDOW``): with six throws in sixteen giving another throw, a turn has
 more than ten throws about once in 18,000 turns; the opening has more than 32
 throws about once in 10,000 games.
 
