@@ -282,7 +282,7 @@ def receive(sent_state: Any, sent: FriendGame, kept: tuple[Any, FriendGame] | No
         if kept_actions[number] != sent_actions[number]:
             _diverged(state, number, game)
     if len(sent_actions) < len(kept_actions):
-        if _only_mine_since(state, len(sent_actions), game.seat):
+        if last_turn(state, game.seat) <= len(sent_actions):  # only mine since
             return Arrival(OPENED, state, game)  # the friend's newest, opened again
         return Arrival(OLDER, state, game)
     if sent.anchors[sent.seat] is None and game.anchors[sent.seat] is not None:
@@ -314,18 +314,6 @@ def _diverged(state: Any, number: int, game: FriendGame) -> None:
                            "a move once sent is final. Nothing was changed here."))  # fmt: skip
     raise LinkError(N_("This link's game is not the one kept here from action "
                        "{number} on. Nothing was changed here."), number=number + 1)  # fmt: skip
-
-
-def _only_mine_since(state: Any, count: int, seat: int) -> bool:
-    """Whether every action of ``state`` after its first ``count`` was played by the
-    device of ``seat``: then a link of those ``count`` actions from the friend is the
-    newest they sent, opened again here after this device played on."""
-    current = state.start()
-    for number, action in enumerate(state.actions()):
-        if number >= count and actor(current) != seat:
-            return False
-        current = current.apply(action)
-    return True
 
 
 def _merged(game: FriendGame, sent: FriendGame) -> FriendGame:
