@@ -30,6 +30,7 @@ from ludeum import saves, seats
 from ludeum import table as tables
 from ludeum.correspondence import friend as friends
 from ludeum.correspondence import letters
+from ludeum.correspondence.invitation import invitation_card
 from ludeum.correspondence.send_words import dialog_words, joined_words
 from ludeum.games import ui as game_ui
 from ludeum.i18n import _
@@ -52,6 +53,9 @@ class Friends:
         self.offered = None  # the position whose link was last offered unasked
         self.encoder = None  # qrcode-generator's qrcode(), once imported
         self.address = ""
+        # The invited friend's first screen is up: the friend's turn and the Send
+        # dialog wait for Play (screen.away).
+        self.inviting = False
         listen(element("friend-send"), "click", lambda event: self.offer())
         listen(element("friend-copy"), "click", lambda event: self.copy())
         listen(element("friend-share-sheet"), "click", lambda event: self.share_sheet())
@@ -59,6 +63,10 @@ class Friends:
         listen(element("friend-x"), "click", lambda event: self.close())
         element("friend-share-sheet").hidden = not hasattr(window.navigator, "share")
         listen(element("friend-proofs"), "toggle", lambda event: self.show_proofs())
+        listen(element("invite-form"), "submit", lambda event: self.name_from_card())
+        listen(element("invite-dialog"), "close", lambda event: self.invited())
+        listen(element("invite-rules"), "click", lambda event: self.screen.controls.open_rules())
+        listen(element("invite-learn"), "click", lambda event: self.learn())
 
     # -- the visitor's name --------------------------------------------------------------
 
@@ -297,8 +305,48 @@ class Friends:
         if not screen.keeping.put_away_for_new_game():
             return
         start = friends.last_turn(arrival.state, sender)
+        self.inviting = True
         self._show(arrival, start)
         announce(joined_words(arrival.game.friend_name))
+        self._invitation_card(arrival)
+
+    # -- the invited friend's first screen -----------------------------------------------------
+
+    def _invitation_card(self, arrival: friends.Arrival) -> None:
+        """Who invites, to which game and side, what to do first; a name to give,
+        the rules and the lesson one tap away (``correspondence.invitation``)."""
+        card = invitation_card(arrival.state, arrival.game, self.screen.ui)
+        element("invite-title").textContent = card.title
+        element("invite-reading").textContent = card.reading
+        element("invite-sides").textContent = card.sides
+        element("invite-first").textContent = card.first
+        element("invite-name-label").textContent = card.name_label
+        element("invite-name").value = self.name()
+        element("invite-learn").hidden = self.screen.lessons is None
+        element("invite-dialog").showModal()
+        element("invite-play").focus()
+
+    def name_from_card(self) -> None:
+        """Play: the name typed is kept, and goes with every link from now on."""
+        self.set_name(element("invite-name").value)
+
+    def learn(self) -> None:
+        """The game's lesson first; the game waits in its place (the lesson's Back)."""
+        from ludeum.lessons import for_game
+
+        self.name_from_card()
+        element("invite-dialog").close()
+        self.screen.lessons.resume(for_game(self.screen.ui.GAME).id, back="game")
+
+    def invited(self) -> None:
+        """The card is closed (Play, Escape, or the lesson): the game goes on, the
+        friend's first move shown and, in Senet, the answer offered to send."""
+        if not self.inviting:
+            return
+        self.inviting = False
+        self.screen.render()
+        self.screen.computer_turn()
+        self.after()
 
     def _took(self, arrival: friends.Arrival, sender: int) -> None:
         kept = len(self.screen.state.actions())

@@ -122,6 +122,9 @@ PAGE_TEXT = {
     "friend-close": N_("Close"),
     "friend-x-text": N_("Close"),
     "friend-proofs-label": N_("How the throws were made"),
+    "invite-play": N_("Play"),
+    "invite-rules": N_("Rules"),
+    "invite-learn": N_("Learn to play"),
     "idle-x-text": N_("Close"),
     # Printing (src/web/printing.py): a game's sheet from the rules, its record from Export.
     "print-rules": N_("Print a sheet"),

@@ -103,10 +103,13 @@ class GameScreen:
         return self.settings.sound if self.settings is not None else None
 
     def away(self) -> bool:
-        """The game is out of sight (the welcome screen, a lesson): it waits."""
-        welcome, lessons = self.welcome, self.lessons
+        """The game is out of sight (the welcome screen, a lesson, the invited
+        friend's card): it waits."""
+        welcome, lessons, friends = self.welcome, self.lessons, self.friends
         return bool(
-            (welcome is not None and welcome.showing) or (lessons is not None and lessons.showing)
+            (welcome is not None and welcome.showing)
+            or (lessons is not None and lessons.showing)
+            or (friends is not None and friends.inviting)  # the invited friend's card
         )
 
     # -- how rooms change the table -----------------------------------------------------

@@ -176,6 +176,18 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
     bo.goto(invitation, wait_until="commit")
     wait_ready(bo)
     settled(bo)
+    # His first screen says who invites, to what, and what comes first; the name he
+    # gives goes back with his answer (issue 52).
+    card = bo.locator("#invite-dialog")
+    expect(card.locator("#invite-title")).to_have_text("Ana invites you to play Senet")
+    expect(card.locator("#invite-first")).to_contain_text("Ana throws the opening")
+    expect(bo.locator("#friend-dialog")).to_be_hidden()  # the card first
+    bo.locator("#invite-rules").click()
+    expect(bo.locator("#rules-dialog")).to_be_visible()
+    bo.locator("#close-rules").click()
+    bo.locator("#invite-name").fill("Bo")
+    bo.locator("#invite-play").click()
+    expect(card).to_be_hidden()
     expect(bo.locator("#friend-title")).to_have_text("Answer the invitation")
     assert qr_says(bo) == bo.locator("#friend-link").input_value()  # on a phone's screen
     answer = link_sent(bo)
@@ -183,6 +195,7 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
     assert "friend=" not in bo.url  # the link leaves the address: a reload resumes
 
     follow(ana, answer)
+    expect(ana.locator("#player-cards")).to_contain_text("Bo")  # the name he gave
     expect(ana.locator("#throw")).to_be_enabled()  # "Decide who starts"
     turns = 0
     sent = None
@@ -317,6 +330,10 @@ def test_squadro_by_links_from_the_invitation_and_to_the_end(
     page.locator("iframe").wait_for()
     bo = page.locator("iframe").element_handle().content_frame()
     wait_ready(bo)
+    # Ana's move waits behind his first screen, which he leaves without a name.
+    expect(bo.locator("#invite-first")).to_have_text("Ana has played the first move: your turn.")
+    expect(bo.locator("#moves li")).to_have_count(0)
+    bo.locator("#invite-play").click()
     settled(bo)
     expect(bo.locator("#moves li")).to_have_count(1)  # Ana's move, played again
     squadro_turn(bo)
