@@ -35,22 +35,32 @@ class Seating:
     the seats. ``you`` is the seat of the one person playing the computer: the
     words then say "you" and "the computer", as the player cards do. None between
     two people, for the computer against itself, and for a game seen by someone
-    else (a shared one): the seats are then named by their sides, as before."""
+    else (a shared one): the seats are then named by their sides, as before.
+
+    In a game by links (``by_links``), ``you`` is this device's seat and ``friend``
+    the name of the person at the other device ("" when they gave none): the
+    other seat is a person, never "the computer", named by that name wherever the
+    words name a seat; "Player 1" or "Player 2" only when nobody gave a name."""
 
     you: int | None = None
+    friend: str | None = None
 
     def is_you(self, seat: int | None) -> bool:
         return self.you is not None and seat == self.you
 
     def is_computer(self, seat: int | None) -> bool:
-        return self.you is not None and seat in (0, 1) and seat != self.you
+        return self.you is not None and self.friend is None and seat in (0, 1) and seat != self.you
 
     def subject(self, seat: int, side: str) -> str:
-        """The seat's name at the head of a sentence in the third person ("{side}
-        moved..."): "The computer", or ``side``. A person is never named here:
-        "you" takes the verb's other form, so each game has messages of its own
-        for it (``is_you``)."""
-        return _("The computer") if self.is_computer(seat) else side
+        """The seat's name where a sentence names it in the third person ("{side}
+        moved..."): "The computer", the friend's name, or ``side``. This device's
+        person is never named here: "you" takes the verb's other form, so each game
+        has messages of its own for it (``is_you``)."""
+        if self.is_computer(seat):
+            return _("The computer")
+        if self.friend and self.you is not None and seat == 1 - self.you:
+            return self.friend
+        return side
 
 
 #: The seats named by their sides: two people, or the computer against itself.
@@ -61,6 +71,12 @@ def seating(players: tuple[str, str]) -> Seating:
     """The seating of a choice of players: a person against the computer is "you"."""
     people = [seat for seat in (0, 1) if players[seat] == HUMAN]
     return Seating(people[0]) if len(people) == 1 else SIDES
+
+
+def by_links(seat: int, friend: str) -> Seating:
+    """The seating of a game by links on the device that plays ``seat``, the friend
+    being called ``friend`` ("" when unnamed)."""
+    return Seating(seat, friend)
 
 
 def parse(value: object) -> tuple[str, str]:

@@ -160,8 +160,11 @@ class Table:
     def seating(self) -> seats.Seating:
         """How the words name the seats: "you" and "the computer" in a game against
         the computer; by their sides otherwise, and always in a shared game looked
-        at, whose "you" would be the person who shared it."""
-        return seats.SIDES if self.viewing else seats.seating(self.players)
+        at, whose "you" would be the person who shared it; in a game by links, "you"
+        and the friend's name."""
+        if self.viewing:
+            return seats.SIDES
+        return seating_of(self.players, self.friend)
 
     def seat_to_play(self) -> int | None:
         return self.ui.seat_to_play(self.state)
@@ -242,12 +245,25 @@ def record(table: Table) -> str:
                       friend=table.friend)  # fmt: skip
 
 
-def with_friend(table: Table, game: Any) -> Table:
+def seating_of(players: tuple[str, str], friend: Any) -> seats.Seating:
+    """How the words name the seats of a game with ``players`` and, in a game by
+    links, ``friend`` (this device's ``FriendGame``; None otherwise)."""
+    if friend is not None:
+        return seats.by_links(friend.seat, friend.friend_name)
+    return seats.seating(players)
+
+
+def with_friend(table: Table, game: Any, *, relist: bool = True) -> Table:
     """The table as a game by links (``game``, this device's ``FriendGame``), its
-    throw windows worked out; ``game`` None leaves it an ordinary game."""
+    throw windows worked out; ``game`` None leaves it an ordinary game. The move
+    list is written again when its words change (the friend's name came with their
+    link), unless ``relist`` is False: the caller's log is in the new words."""
     if game is None:
         return replace(table, friend=None, placed=None)
-    return replace(table, friend=game, placed=windows.replay(table.state)[0])
+    new = replace(table, friend=game, placed=windows.replay(table.state)[0])
+    if relist and new.seating != table.seating:
+        new = replace(new, log=tuple(new.ui.game_log(new.state, new.seating)))
+    return new
 
 
 def seated(text: str) -> Table:
@@ -258,8 +274,10 @@ def seated(text: str) -> Table:
     except saves.SaveError:
         ahead = ()  # the game itself was read; only its redo line is lost
     name = saves.load_label(text)[0]
-    table = seat(state, saves.load_players(text), ahead=ahead, name=name or None)
-    return with_friend(table, saves.load_friend(text))
+    players, friend = saves.load_players(text), saves.load_friend(text)
+    log = ui_for(state).game_log(state, seating_of(players, friend))
+    table = seat(state, players, ahead=ahead, name=name or None, log=log)
+    return with_friend(table, friend, relist=False)
 
 
 # -- the computer's part --------------------------------------------------------------
@@ -687,6 +705,29 @@ def status(table: Table) -> str:
     if steps and summed:
         return summed(state, list(steps), seating)
     return ui.status(state, seating)
+
+
+def side_labels(table: Table) -> tuple[str, str]:
+    """Each seat's side with who plays it, as the review graph names them: "Black
+    (you)", "White (the computer)", "Black (Bo)" in a game by links; the sides'
+    own labels ("Black (Player 1)") between two people here, and in a shared game."""
+    ui, state, seating = table.ui, table.state, table.seating
+    labels = []
+    for seat in (0, 1):
+        label = ui.side_label(state, seat)
+        if seating.is_you(seat):
+            who = _("you")
+        elif seating.is_computer(seat):
+            who = _("the computer")
+        elif seating.subject(seat, label) != label:  # the friend's name
+            who = seating.subject(seat, label)
+        else:
+            labels.append(label)
+            continue
+        side = ui.side_card(state, seat).side
+        # Translators: a side and who plays it, e.g. "Black (you)", "Light (Bo)".
+        labels.append(_("{side} ({player})", side=side, player=who) if side else who)
+    return labels[0], labels[1]
 
 
 def card_names(table: Table, visitor: str = "") -> tuple[str, str] | None:

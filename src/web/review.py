@@ -448,12 +448,12 @@ class Review:
 
         area.hidden = False
         prepared = self._prepare()
-        screen, ui, state = self.screen, self.screen.ui, self.screen.state
+        screen, state = self.screen, self.screen.state
         points = prepared.turning_points(self.series)
         current = self.stop if self.active else len(prepared) - 1
         cursor = self.hover if self.hover is not None else self.cursor
         chance = type(state).__name__ == "SenetState"
-        sides = (ui.side_label(state, 0), ui.side_label(state, 1))
+        sides = tables.side_labels(screen.table)  # "Black (you)", "White (Bo)"
         graph = element("review-graph")
         width = int(graph.clientWidth) or 600
         element("review-graph-title").textContent = axis_label(sides[0], chance)

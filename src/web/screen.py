@@ -203,7 +203,8 @@ class GameScreen:
                 name = clean_name(saves.load_label(text)[0]) or None
                 table = tables.seat(resumed.state, resumed.players, ahead=resumed.ahead,
                                     name=name, log=resumed.log)  # fmt: skip
-                table = tables.with_friend(table, saves.load_friend(text))
+                # resume() wrote the move list in the seating of a game by links.
+                table = tables.with_friend(table, saves.load_friend(text), relist=False)
                 return tables.with_look_back(table, resumed.back)
         return tables.seat(self.new_game.launched(), self.new_game.launch_players())
 

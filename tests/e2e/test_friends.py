@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -200,7 +201,16 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
     turns = 0
     sent = None
     while turns < 2:  # Ana's turn and Bo's, twice: each replayed on the other side
+        moves_before = ana.locator("#moves li").count()
         senet_turn(ana)
+        title = ana.locator("#friend-title").text_content()
+        about = ana.locator("#friend-about").text_content()
+        if turns == 0:  # the opening, thrown on Ana's device for both (issue 52)
+            assert title in ("Send the opening", "Send your turn"), title
+            if title == "Send the opening":
+                assert "Bo won it and plays" in about and "Bo can start" in about, about
+        if "Your turn is played" in about:  # said only when something was played
+            assert ana.locator("#moves li").count() > moves_before, about
         sent = link_sent(ana)
         follow(bo, sent)
         assert saved(bo)[0].actions() == saved(ana)[0].actions()
@@ -209,6 +219,12 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
         follow(ana, reply)
         assert saved(ana)[0].actions() == saved(bo)[0].actions()
         turns += 1
+    # Each device names the seats "you" and by the friend's name: never "Player 2"
+    # on Player 2's own phone (issue 52).
+    for page, other in ((ana, "Bo"), (bo, "Ana")):
+        expect(page.locator("#moves")).to_contain_text(other)
+        expect(page.locator("#moves")).to_contain_text(re.compile(r"\byou\b", re.IGNORECASE))
+        expect(page.locator("#moves")).not_to_contain_text("Player")
     # Every throw kept on either side is the one both chains fix, and no secret left
     # its device: Ana's link carries none.
     state, mine, record = saved(ana)
@@ -355,6 +371,21 @@ def test_squadro_by_links_from_the_invitation_and_to_the_end(
     expect(ana.locator("#friend-send")).to_be_visible()
     expect(ana.locator("#conflict")).to_be_hidden()
     ana_new.close()
+    # A stale copy of Bo's game (an older save, another browser) answers Ana's first
+    # move differently: refused by name, and nothing of hers changes (issue 52, one
+    # continuation per position).
+    first_state, first_game = letters.read(first.split("friend=", 1)[1])
+    copy = friend.receive(first_state, first_game, None, "")
+    answered = letters.read(answer.split("friend=", 1)[1])[0].actions()[len(first_state.actions())]
+    other = next(m for m in copy.state.legal_moves() if m != answered)
+    stale = letters.write(copy.state.apply(other), copy.game)
+    kept = ana.evaluate(SAVED_JS)
+    ana.goto(site_server.url + "?lang=en&friend=" + stale, wait_until="commit")
+    wait_ready(ana)
+    expect(ana.locator("#notice")).to_contain_text(
+        "Your friend already sent a different move from this position"
+    )
+    assert ana.evaluate(SAVED_JS) == kept
     # Your games lists it, with whose turn it is; a tap on it comes back to the game.
     ana.locator("#your-games").click()
     waiting = ana.locator("#your-games-content button[data-links-key]")

@@ -13,6 +13,7 @@ from by_links import SeededSecrets, exchange
 from ludeum import table as tables
 from ludeum.correspondence import friend, letters, windows
 from ludeum.i18n import set_language
+from ludeum.lodestone import new_game as new_lodestone
 from ludeum.senet import PRESETS
 from ludeum.senet import new_game as new_senet
 from ludeum.squadro import new_game as new_squadro
@@ -97,3 +98,66 @@ def test_the_record_keeps_the_game_by_links_and_loads_it_back() -> None:
     assert tables.card_names(again) == ("Ana", "Bo")
     assert tables.card_names(again, "Anna") == ("Anna", "Bo")
     assert tables.card_names(tables.seat(state)) is None
+
+
+# -- names everywhere (issue 52) ---------------------------------------------------------
+
+NAMED_GAMES = {
+    "senet": lambda: new_senet(PRESETS["kendall"], 0),
+    "squadro": lambda: new_squadro(0),
+    "lodestone": lambda: new_lodestone(),
+}
+
+
+def words_of_a_whole_game(game: str, names: tuple[str, str], seed: int = 3):
+    """Every status line, move-list line and live announcement of a whole game by
+    links, as each device words it, with the device's seat."""
+    from ludeum import saves, seats
+    from ludeum.records.resume import resume
+
+    result = exchange(NAMED_GAMES[game](), seed=seed, names=names)
+    for device, (end, side) in result.kept.items():
+        text = saves.dump(end, seats.HUMANS, friend=side)
+        table = tables.seated(text)
+        assert list(resume(text).log) == list(table.log)  # the boot's replay says the same
+        ui, seating = table.ui, table.seating
+        words = [*table.log, tables.status(table), ui.ending(end, seating)]
+        state = end.start()
+        for action in end.actions():
+            after = state.apply(action)
+            words += [ui.status(after, seating), ui.announce(state, action, after, seating)]
+            state = after
+        yield device, words
+
+
+@pytest.mark.parametrize("game", sorted(NAMED_GAMES))
+def test_names_a_game_by_links_says_you_and_the_friends_name_never_player_or_computer(game):
+    for device, words in words_of_a_whole_game(game, ("Ana", "Bo")):
+        friend_name = ("Ana", "Bo")[1 - device]
+        text = "\n".join(words)
+        assert "Player 1" not in text and "Player 2" not in text, (device, text[:2000])
+        assert "computer" not in text.lower(), device
+        assert friend_name in text and ("You " in text or "you " in text), device
+
+
+@pytest.mark.parametrize("game", sorted(NAMED_GAMES))
+def test_names_an_unnamed_friend_is_player_n_never_the_computer(game):
+    for device, words in words_of_a_whole_game(game, ("Ana", "")):
+        text = "\n".join(words)
+        assert "computer" not in text.lower(), device
+        if device == 0:  # Bo gave no name: his seat is "Player 2", Ana's is "you"
+            assert "Player 1" not in text
+            assert "Player 2" in text
+
+
+def test_names_the_review_graph_names_who_plays_each_side():
+    from ludeum import seats
+
+    state = new_squadro(0)
+    unnamed = tables.with_friend(tables.seat(state), friend.FriendGame(bytes(8), 1, ("", "Bo")))
+    assert tables.side_labels(unnamed) == ("Light (Player 1)", "Dark (you)")
+    named = tables.with_friend(tables.seat(state), friend.FriendGame(bytes(8), 1, ("Ana", "Bo")))
+    assert tables.side_labels(named) == ("Light (Ana)", "Dark (you)")
+    computer = tables.seat(state, (seats.HUMAN, "hard"))
+    assert tables.side_labels(computer) == ("Light (you)", "Dark (the computer)")
+    assert tables.side_labels(tables.seat(state)) == ("Light (Player 1)", "Dark (Player 2)")

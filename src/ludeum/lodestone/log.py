@@ -65,10 +65,16 @@ def end_text(state: LodestoneState, name, seating: Seating = SIDES) -> str:
                  side=seating.subject(_seat(winner), name(winner)))  # fmt: skip
     if reason == "two_left":
         loser = WHITE if winner == RED else RED
-        if seating.is_you(_seat(loser)):
+        if seating.is_you(_seat(loser)) and seating.is_computer(_seat(winner)):
             return _("You are left with a king and one pawn: the computer wins.")
         if seating.is_computer(_seat(loser)):
             return _("The computer is left with a king and one pawn: you win.")
+        if seating.is_you(_seat(loser)):  # a game by links: the friend wins
+            return _("You are left with a king and one pawn: {winner} wins.",
+                     winner=seating.subject(_seat(winner), name(winner)))  # fmt: skip
+        if seating.is_you(_seat(winner)):
+            return _("{side} is left with a king and one pawn: you win.",
+                     side=seating.subject(_seat(loser), colour_name(loser)))  # fmt: skip
         return _("{side} is left with a king and one pawn: {winner} wins.",
                  side=colour_name(loser), winner=name(winner))  # fmt: skip
     if reason == "stalemate":
@@ -96,7 +102,8 @@ def status(state: LodestoneState, seating: Seating = SIDES) -> str:
         if seating.is_computer(_seat(turn)):
             return _("The computer puts its king on {first} or {second}.",
                      first=first, second=second)  # fmt: skip
-        return _("{side}: put your king on {first} or {second}.", side=player(turn),
+        return _("{side}: put your king on {first} or {second}.",
+                 side=seating.subject(_seat(turn), player(turn)),
                  first=first, second=second)  # fmt: skip
     parts = _last_text(state, seating)
     if state.winner is not None:
@@ -114,7 +121,7 @@ def status(state: LodestoneState, seating: Seating = SIDES) -> str:
     elif seating.is_computer(_seat(turn)):
         parts.append(_("The computer moves next."))
     else:
-        parts.append(_("{side} to move.", side=player(turn)))
+        parts.append(_("{side} to move.", side=seating.subject(_seat(turn), player(turn))))
     return " ".join(parts)
 
 

@@ -38,7 +38,10 @@ def resume(text: str) -> Resumed:
     """The saved game ``text`` holds, from one replay; raises ``saves.SaveError``
     (for the game or its ahead line) like ``saves.load`` and ``saves.load_ahead``."""
     players = saves.load_players(text)
-    seating = seats.seating(players)  # the move list's words, as the table's (ludeum.table)
+    friend = saves.load_friend(text)
+    # The move list's words, as the table's (ludeum.table.seating_of, not imported:
+    # the table is a layer above the records).
+    seating = seats.by_links(friend.seat, friend.friend_name) if friend else seats.seating(players)
     tracker = LookBackTracker(players)
     log: list[str] = []
     entry_of = []  # the game's log_entry, known from the first state replayed

@@ -43,9 +43,10 @@ def _bumped_text(state: SenetState, square: int, back: int, seating: Seating) ->
     """A piece bumped from ``square`` back to ``back``, named by its owner against
     the computer, else by its colour."""
     colour = BLACK if state.black & BIT[back] else WHITE
-    if seating.you is not None:
-        if seating.is_you(0 if state.colour_of(0) == colour else 1):
-            return _("Your piece on {square} is bumped back to {back}.", square=square, back=back)
+    owner = 0 if state.colour_of(0) == colour else 1
+    if seating.is_you(owner):
+        return _("Your piece on {square} is bumped back to {back}.", square=square, back=back)
+    if seating.is_computer(owner):
         return _("The computer's piece on {square} is bumped back to {back}.",
                  square=square, back=back)  # fmt: skip
     # One sentence per colour: the colour word agrees with "piece" in French.
@@ -109,7 +110,7 @@ def ending(state: SenetState, seating: Seating = SIDES) -> str:
         return _("The game stops after {limit} throws: the computer is further along and "
                  "wins.", limit=limit)  # fmt: skip
     return _("The game stops after {limit} throws: {side} is further along and wins.",
-             limit=limit, side=side_name(state, winner))  # fmt: skip
+             limit=limit, side=seating.subject(winner, side_name(state, winner)))  # fmt: skip
 
 
 def status(state: SenetState, seating: Seating = SIDES) -> str:
@@ -237,10 +238,10 @@ def _coming(state: SenetState, seating: Seating = SIDES) -> list[str]:
             parts.append(_("The computer threw a 1 and plays Black: it moves Black's front "
                            "piece from {src} to {dst}.", src=src, dst=dst))  # fmt: skip
         else:
+            player = seating.subject(seat, seat_name(seat))
             parts.append(_("{player} threw a 1 and plays Black: move Black's front piece from "
-                           "{src} to {dst}.", player=seat_name(seat), src=src,
-                           dst=dst))  # fmt: skip
-    elif seating.you is not None:
+                           "{src} to {dst}.", player=player, src=src, dst=dst))  # fmt: skip
+    elif seating.is_you(seat) or seating.is_computer(seat):
         parts.append(_to_move_seated(state, seating))
     else:
         value = state.throw_value
@@ -248,27 +249,27 @@ def _coming(state: SenetState, seating: Seating = SIDES) -> list[str]:
         if state.moves == (PASS,):
             parts.append(
                 _("{side} threw {value}: the piece in the water can only wait.",
-                  side=side_name(state, state.seat), value=value)
+                  side=seating.subject(state.seat, side_name(state, state.seat)), value=value)
             )  # fmt: skip
         elif PASS in state.moves:
             parts.append(
                 _("{side} threw {value}: choose a piece to move, or pass.",
-                  side=side_name(state, state.seat), value=value)
+                  side=seating.subject(state.seat, side_name(state, state.seat)), value=value)
             )  # fmt: skip
         elif forced:
             parts.append(
                 _("{side} threw {value}: the piece back from the water must move.",
-                  side=side_name(state, state.seat), value=value)
+                  side=seating.subject(state.seat, side_name(state, state.seat)), value=value)
             )  # fmt: skip
         elif all(m.backward for m in state.moves):
             parts.append(
                 _("{side} threw {value}. No piece can go forward: move a piece back.",
-                  side=side_name(state, state.seat), value=value)
+                  side=seating.subject(state.seat, side_name(state, state.seat)), value=value)
             )  # fmt: skip
         else:
             parts.append(
                 _("{side} threw {value}: choose a piece to move.",
-                  side=side_name(state, state.seat), value=value)
+                  side=seating.subject(state.seat, side_name(state, state.seat)), value=value)
             )  # fmt: skip
     return parts
 
@@ -282,14 +283,14 @@ def _to_throw(state: SenetState, seating: Seating) -> str:
         if seating.is_computer(seat):
             return _("The computer throws next. The first to throw a 1 plays Black.")
         return _("{player} to throw. The first to throw a 1 plays Black.",
-                 player=seat_name(seat))  # fmt: skip
+                 player=seating.subject(seat, seat_name(seat)))  # fmt: skip
     if _extra(state):
         return _extra_reason(state, seating)
     if seating.is_you(seat):
         return _("Your turn: throw.")
     if seating.is_computer(seat):
         return _("The computer throws next.")
-    return _("{side} to throw.", side=side_name(state, seat))
+    return _("{side} to throw.", side=seating.subject(seat, side_name(state, seat)))
 
 
 def _to_move_seated(state: SenetState, seating: Seating) -> str:
@@ -315,7 +316,7 @@ def _to_move_seated(state: SenetState, seating: Seating) -> str:
 
 def _extra_reason(state: SenetState, seating: Seating = SIDES) -> str:
     """Why the same side throws again."""
-    side = side_name(state, state.seat)
+    side = seating.subject(state.seat, side_name(state, state.seat))
     value = _extra(state)
     you, computer = seating.is_you(state.seat), seating.is_computer(state.seat)
     if state.rules.family == "tait":
@@ -375,13 +376,14 @@ def opening_line(after: SenetState, thrower: int, seating: Seating = SIDES) -> s
                       "the computer plays Black", count)  # fmt: skip
         return _n("{count} throw without a 1, then {player} threw 1: {player} plays Black",
                   "{count} throws without a 1, then {player} threw 1: {player} plays Black",
-                  count, player=seat_name(thrower))  # fmt: skip
+                  count, player=seating.subject(thrower, seat_name(thrower)))  # fmt: skip
     listed = _opening_throws(after, thrower, len(after.history), seating=seating)
     if you:
         return _("{throws}: you play Black", throws=listed)
     if computer:
         return _("{throws}: the computer plays Black", throws=listed)
-    return _("{throws}: {player} plays Black", throws=listed, player=seat_name(thrower))
+    player = seating.subject(thrower, seat_name(thrower))
+    return _("{throws}: {player} plays Black", throws=listed, player=player)
 
 
 def opening_misses(after: SenetState, thrower: int, seating: Seating = SIDES) -> str | None:
@@ -422,7 +424,7 @@ def _opening_throw(seat: int, value: int, seating: Seating) -> str:
     if seating.is_computer(seat):
         # Translators: an item of a list, lower case unless your language says otherwise.
         return _("the computer threw {value}", value=value)
-    return _("{player} threw {value}", player=seat_name(seat), value=value)
+    return _("{player} threw {value}", player=seating.subject(seat, seat_name(seat)), value=value)
 
 
 def log_entry(

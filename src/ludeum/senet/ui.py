@@ -293,6 +293,16 @@ def _your_move_words(after: SenetState, move: Move, seating: Seating, effects: d
         return _("You move from {src} into the water.", src=src)
     if "reborn" in effects:
         return _("You bring your piece in the water back to {square}.", square=dst)
+    if "bumped" in effects and seating.friend is not None:  # a game by links
+        back = effects["bumped"][1]
+        if back == PLINTH:
+            return _("You move from {src} to {dst} and send your opponent's piece back to its "
+                     "plinth.", src=src, dst=dst)  # fmt: skip
+        if back == WATER:
+            return _("You move from {src} to {dst} and bump your opponent's piece into the "
+                     "water.", src=src, dst=dst)  # fmt: skip
+        return _("You move from {src} to {dst} and bump your opponent's piece back to {back}.",
+                 src=src, dst=dst, back=back)  # fmt: skip
     if "bumped" in effects:
         back = effects["bumped"][1]
         if back == PLINTH:

@@ -79,7 +79,8 @@ def status(state: SquadroState, seating: Seating = SIDES) -> str:
     elif seating.is_computer(state.seat):
         parts.append(_("The computer moves next."))
     else:
-        parts.append(_("{side} to move.", side=player_name(state.seat)))
+        parts.append(_("{side} to move.",
+                       side=seating.subject(state.seat, player_name(state.seat))))  # fmt: skip
     parts.append(leader(state, seating))
     return " ".join(parts)
 
