@@ -183,6 +183,7 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
     expect(card.locator("#invite-title")).to_have_text("Ana invites you to play Senet")
     expect(card.locator("#invite-first")).to_contain_text("Ana throws the opening")
     expect(bo.locator("#friend-dialog")).to_be_hidden()  # the card first
+    check_accessibility(bo, "the invited friend's first screen")
     bo.locator("#invite-rules").click()
     expect(bo.locator("#rules-dialog")).to_be_visible()
     bo.locator("#close-rules").click()
