@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ..history import newest_first
-from ..i18n import _
+from ..i18n import N_, _
 from ..player_cards import SideCard
 from ..seats import SIDES, Seating
 from . import log, opening, svg
@@ -293,27 +293,31 @@ def _your_move_words(after: SenetState, move: Move, seating: Seating, effects: d
         return _("You move from {src} into the water.", src=src)
     if "reborn" in effects:
         return _("You bring your piece in the water back to {square}.", square=dst)
-    if "bumped" in effects and seating.friend is not None:  # a game by links
-        back = effects["bumped"][1]
-        if back == PLINTH:
-            return _("You move from {src} to {dst} and send your opponent's piece back to its "
-                     "plinth.", src=src, dst=dst)  # fmt: skip
-        if back == WATER:
-            return _("You move from {src} to {dst} and bump your opponent's piece into the "
-                     "water.", src=src, dst=dst)  # fmt: skip
-        return _("You move from {src} to {dst} and bump your opponent's piece back to {back}.",
-                 src=src, dst=dst, back=back)  # fmt: skip
     if "bumped" in effects:
         back = effects["bumped"][1]
-        if back == PLINTH:
-            return _("You move from {src} to {dst} and send the computer's piece back to its "
-                     "plinth.", src=src, dst=dst)  # fmt: skip
-        if back == WATER:
-            return _("You move from {src} to {dst} and bump the computer's piece into the "
-                     "water.", src=src, dst=dst)  # fmt: skip
-        return _("You move from {src} to {dst} and bump the computer's piece back to {back}.",
-                 src=src, dst=dst, back=back)  # fmt: skip
+        # Against the computer, or a person at another device (a game by links).
+        words = _YOUR_BUMP[seating.friend is not None]
+        return _(words.get(back, words[None]), src=src, dst=dst, back=back)
     return _("You move from {src} to {dst}.", src=src, dst=dst)
+
+
+#: Your move that bumps the other side's piece, by whom it belongs to (True: the
+#: friend of a game by links, False: the computer) and where it goes (None: back
+#: to the square ``{back}``).
+_YOUR_BUMP = {
+    False: {
+        PLINTH: N_("You move from {src} to {dst} and send the computer's piece back to its "
+                   "plinth."),
+        WATER: N_("You move from {src} to {dst} and bump the computer's piece into the water."),
+        None: N_("You move from {src} to {dst} and bump the computer's piece back to {back}."),
+    },
+    True: {
+        PLINTH: N_("You move from {src} to {dst} and send your opponent's piece back to its "
+                   "plinth."),
+        WATER: N_("You move from {src} to {dst} and bump your opponent's piece into the water."),
+        None: N_("You move from {src} to {dst} and bump your opponent's piece back to {back}."),
+    },
+}  # fmt: skip
 
 
 def _computer_bump_words(src: int, dst: int, back: int) -> str:
