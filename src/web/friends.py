@@ -254,8 +254,8 @@ class Friends:
         kind = arrival.kind
         if kind == friends.WATCH:
             screen.share.show_game(arrival.state)
-            screen.notice(_("This game by links was joined on another device: its throws "
-                            "need that device's secret, so it is shown here, not played."),
+            screen.notice(_("This game by links was joined on another device: only that "
+                            "device can play it, so it is shown here, not played."),
                           info=True)  # fmt: skip
             return
         if key is not None:

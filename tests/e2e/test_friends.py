@@ -375,11 +375,11 @@ def test_squadro_by_links_from_the_invitation_and_to_the_end(
     # A stale copy of Bo's game (an older save, another browser) answers Ana's first
     # move differently: refused by name, and nothing of hers changes (issue 52, one
     # continuation per position).
-    first_state, first_game = letters.read(first.split("friend=", 1)[1])
-    copy = friend.receive(first_state, first_game, None, "")
+    first_state = letters.read(first.split("friend=", 1)[1])[0]
+    bo_side = saved(bo)[1]  # his device's side, its seal's share with it
     answered = letters.read(answer.split("friend=", 1)[1])[0].actions()[len(first_state.actions())]
-    other = next(m for m in copy.state.legal_moves() if m != answered)
-    stale = letters.write(copy.state.apply(other), copy.game)
+    other = next(m for m in first_state.legal_moves() if m != answered)
+    stale = letters.write(first_state.apply(other), bo_side)
     kept = ana.evaluate(SAVED_JS)
     ana.goto(site_server.url + "?lang=en&friend=" + stale, wait_until="commit")
     wait_ready(ana)

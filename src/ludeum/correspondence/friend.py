@@ -25,7 +25,7 @@ anchor that comes after this device showed values is refused.
 from __future__ import annotations
 
 import secrets as system_secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -33,7 +33,7 @@ from ..i18n import N_
 from ..protocol import CHANCE
 from ..records.link import LinkError
 from ..senet.sticks import Throw
-from . import chains, windows
+from . import chains, seals, windows
 
 #: What a saved game's ``players`` says for the seat played on the friend's device.
 FRIEND_PLAYER = "friend"
@@ -50,7 +50,7 @@ SAME = "same"  # the position kept here, nothing new
 OLDER = "older"  # a position before the one kept here
 OPENED = "opened"  # the friend's newest link, opened again after this device played on
 OWN = "own"  # a link this device sent
-WATCH = "watch"  # a Senet game joined on another device: shown, not played
+WATCH = "watch"  # a game joined on another device: shown, not played
 
 #: Why this device cannot act (``waiting_for``).
 FRIENDS_TURN = "friends-turn"
@@ -89,6 +89,15 @@ class FriendGame:
     heights: tuple[int, int] = (0, 0)
     tops: tuple[bytes | None, bytes | None] = (None, None)
     secret: bytes | None = None
+    #: Each seat's share of the key that seals the links (``seals``; None while
+    #: unknown here, and in a game begun before seals).
+    shares: tuple[bytes | None, bytes | None] = (None, None)
+    #: The friend has sealed a link this device took: they hold the key, so this
+    #: device's share is no longer sent.
+    proven: bool = False
+    #: In a link just read (``letters.read``), never kept: the seal found and the
+    #: number it seals; None for a link without a seal.
+    seal: tuple[int, int] | None = field(default=None, compare=False)
 
     @property
     def friend(self) -> int:
@@ -157,11 +166,19 @@ def begin(state: Any, seat: int, name: str, source: Any = system_secrets) -> Fri
     names = ["", ""]
     names[seat] = clean_name(name)
     game = FriendGame(source.token_bytes(ID_BYTES), seat, (names[0], names[1]))
+    game = _with_share(game, source)
     if not has_chance(state):
         return game
     if windows.owner(state) != seat:
         raise ValueError("in a game by links, the device that invites throws first")
     return _with_chain(game, state.rules, source)
+
+
+def _with_share(game: FriendGame, source: Any) -> FriendGame:
+    """``game`` with this device's share of the key that seals the links."""
+    shares = list(game.shares)
+    shares[game.seat] = source.token_bytes(seals.SHARE_BYTES)
+    return replace(game, shares=(shares[0], shares[1]))
 
 
 def _with_chain(game: FriendGame, rules: Any, source: Any) -> FriendGame:
@@ -262,6 +279,7 @@ def receive(sent_state: Any, sent: FriendGame, kept: tuple[Any, FriendGame] | No
         raise ValueError("receive() is given the game of another id")
     if sent.seat == game.seat:
         return Arrival(OWN, state, game)
+    sealed = _sealed(game, sent)
     for seat in (0, 1):
         mine, theirs = game.anchors[seat], sent.anchors[seat]
         if mine is not None and theirs is not None and mine != theirs:
@@ -288,13 +306,43 @@ def receive(sent_state: Any, sent: FriendGame, kept: tuple[Any, FriendGame] | No
     if sent.anchors[sent.seat] is None and game.anchors[sent.seat] is not None:
         return Arrival(OLDER, state, game)
     _check_turn(sent_state, state, sent.seat)
-    merged = _merged(game, sent)
+    merged = _merged(game, sent, sealed)
     new = len(sent_actions) - len(kept_actions)
+    news = new or merged.heights != game.heights or merged.anchors != game.anchors
+    if news and sealed is False:
+        # The game has a key, and this link brings something new without its seal:
+        # changed on its way, or made on a device that never had the key.
+        raise LinkError(N_("This link is not sealed with this game's key: it was changed "
+                           "on its way, or made on a device that did not play this game. "
+                           "Nothing was changed here."))  # fmt: skip
     if new:
         return Arrival(TURN, sent_state, merged, new)
-    if merged.heights != game.heights or merged.anchors != game.anchors:
+    if news:
         return Arrival(ANSWER, state, merged)
     return Arrival(SAME, state, merged)
+
+
+def _sealed(game: FriendGame, sent: FriendGame) -> bool | None:
+    """Whether the link ``sent`` is sealed with the game's key (``seals``): True, or
+    False when it has no seal; None when the game has no key here (begun before
+    seals, or a friend's answer that brings no share). Raises ``LinkError`` for a
+    seal that does not hold: the link was changed on its way."""
+    if game.shares[game.seat] is None:
+        return None  # a game begun before seals: nothing to check
+    shares = list(game.shares)
+    if shares[game.friend] is None:
+        shares[game.friend] = sent.shares[game.friend]  # the answer brings it
+    game_key = seals.key(game.id, (shares[0], shares[1]))
+    if game_key is None:
+        return None
+    if sent.seal is None:
+        return False
+    found, content = sent.seal
+    if not seals.holds(game_key, content, found):
+        raise LinkError(N_("This link was changed on its way: its seal does not match "
+                           "its game. Ask for it to be sent again. Nothing was changed "
+                           "here."))  # fmt: skip
+    return True
 
 
 def _diverged(state: Any, number: int, game: FriendGame) -> None:
@@ -316,10 +364,15 @@ def _diverged(state: Any, number: int, game: FriendGame) -> None:
                        "{number} on. Nothing was changed here."), number=number + 1)  # fmt: skip
 
 
-def _merged(game: FriendGame, sent: FriendGame) -> FriendGame:
-    """The kept game with what the friend's link adds: their name, their anchor, and
-    their chain revealed further (never less)."""
+def _merged(game: FriendGame, sent: FriendGame, sealed: bool | None = None) -> FriendGame:
+    """The kept game with what the friend's link adds: their name, their anchor,
+    their chain revealed further (never less), their share, and whether they have
+    shown that they hold the key (``sealed``)."""
     friend = game.friend
+    shares = list(game.shares)
+    if shares[friend] is None and game.shares[game.seat] is not None:
+        shares[friend] = sent.shares[friend]
+    game = replace(game, shares=(shares[0], shares[1]), proven=game.proven or bool(sealed))
     names, anchors = list(game.names), list(game.anchors)
     heights, tops = list(game.heights), list(game.tops)
     names[friend] = sent.names[friend]
@@ -341,22 +394,33 @@ def _check_turn(state: Any, kept: Any, sender: int) -> None:
         to_act = current.to_act()
         who = windows.owner(current) if to_act == CHANCE else to_act
         if who != sender:
-            raise LinkError(N_("This link plays action {number}, which was yours to play. "
-                               "Nothing was changed here."), number=number + 1)  # fmt: skip
+            # Either this device keeps an older copy than the one its player played
+            # on (restored from a backup, another browser), or the link was made up:
+            # both said, since this device cannot tell which (issue 52).
+            raise LinkError(N_("This link holds action {number}, which was yours to play, "
+                               "and this device never played it: either its copy of the "
+                               "game is older than the one you played on (a backup, "
+                               "another browser), or the link was made up. Open it where "
+                               "you played. Nothing was changed here."),
+                            number=number + 1)  # fmt: skip
         current = current.apply(actions[number])
 
 
 def _join(state: Any, sent: FriendGame, me: int, name: str, source: Any) -> Arrival:
     """A link for a game not kept here: joined as the seat the link was sent to. A
-    Senet game whose chain for that seat was begun on another device can only be
-    watched: its throws need that device's secret."""
+    game that seat's player began on another device (a Senet chain for that seat, or
+    a sealed link) can only be watched: its throws need that device's secret, its
+    links that device's key."""
     names = list(sent.names)
     names[me] = clean_name(name)
-    game = replace(sent, seat=me, names=(names[0], names[1]), secret=None)
+    game = replace(sent, seat=me, names=(names[0], names[1]), secret=None, seal=None)
+    if sent.anchors[me] is not None or sent.seal is not None:
+        # Begun with another device: its throws need that device's secret, its links
+        # that device's key (``seals``).
+        return Arrival(WATCH, state, game, len(state.actions()))
+    game = _with_share(game, source)
     if not has_chance(state):
         return Arrival(INVITATION, state, game, len(state.actions()))
-    if sent.anchors[me] is not None:
-        return Arrival(WATCH, state, game, len(state.actions()))
     if sent.anchors[sent.seat] is None or sent.heights[sent.seat] > 0:
         # Fair from the first link: the inviter commits before this device draws
         # anything, and shows no value of its chain before this device commits too.
@@ -378,6 +442,8 @@ def to_json(game: FriendGame) -> dict:
         return None if value is None else value.hex()
 
     data: dict = {"id": game.id.hex(), "seat": game.seat, "names": list(game.names)}
+    if game.shares[game.seat] is not None:
+        data.update(shares=[text(s) for s in game.shares], proven=game.proven)
     if game.length:
         data.update(
             length=game.length,
@@ -419,6 +485,9 @@ def _from_json(data: Any) -> FriendGame | None:
         return None
     game = FriendGame(_bytes(data["id"], ID_BYTES), seat,
                       (clean_name(names[0]), clean_name(names[1])))  # fmt: skip
+    shares = _shares(data.get("shares"), seat)
+    if shares is not None:
+        game = replace(game, shares=shares, proven=data.get("proven") is True)
     if "length" not in data:
         return game
     length, heights = data["length"], data["heights"]
@@ -440,6 +509,18 @@ def _from_json(data: Any) -> FriendGame | None:
     if game.secret is not None and game.own_value(0) != game.anchors[seat]:
         return None
     return game
+
+
+def _shares(value: Any, seat: int) -> tuple[bytes | None, bytes | None] | None:
+    """The seal shares a saved game keeps (since seals), or None when there are none
+    or they do not read: the game then goes on unsealed, as one begun before."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    try:
+        shares = (_optional(value[0], seals.SHARE_BYTES), _optional(value[1], seals.SHARE_BYTES))
+    except ValueError:
+        return None
+    return shares if shares[seat] is not None else None
 
 
 def game_id(data: Any) -> str | None:

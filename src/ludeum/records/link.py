@@ -295,13 +295,20 @@ def action_digits(state: Any) -> list[tuple[int, int]]:
     return digits
 
 
-def pack(digits: list[tuple[int, int]]) -> str:
-    """A code from (digit, radix) pairs, least significant first."""
+def number_of(digits: list[tuple[int, int]]) -> int:
+    """The mixed-radix number of (digit, radix) pairs, least significant first."""
     number = 0
     for digit, radix in reversed(digits):  # Horner's rule, most significant first
         number = number * radix + digit
+    return number
+
+
+def pack(digits: list[tuple[int, int]], version: str = VERSION) -> str:
+    """A code from (digit, radix) pairs, least significant first, behind the
+    version character (a friend link's is its own, ``correspondence.letters``)."""
+    number = number_of(digits)
     body = number.to_bytes((number.bit_length() + 7) // 8, "big")
-    return VERSION + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
+    return version + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
 
 
 def _rules_digits(game: str, rules: Any) -> list[tuple[int, int]]:
@@ -350,12 +357,12 @@ def decode(code: Any) -> Any:
     return state
 
 
-def _number(code: Any) -> int:
+def _number(code: Any, versions: tuple[str, ...] = (VERSION,)) -> int:
     if not isinstance(code, str) or not code:
         raise LinkError(N_("This is not a Ludeum link."))
     if len(code) > MAX_CODE_LENGTH:
         raise LinkError(N_("This link is too long to be a Ludeum link."))
-    if code[0] != VERSION:
+    if code[0] not in versions:
         raise LinkError(N_("This link was made by another version of Ludeum."))
     body = code[1:]
     if not set(body) <= ALPHABET or len(body) % 4 == 1:
