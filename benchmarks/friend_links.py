@@ -6,8 +6,9 @@ For each game (Senet under Jéquier's reading, Ludii's reading of Jéquier, Kend
 with all four options, and Tait's; Squadro; Lodestone), plays ``--games`` seeded
 random games to their end and writes the link that the last action's device sends
 (``ludeum.correspondence``): the whole game, both chains' anchors and their highest
-values revealed as far as the scheme asks at that point, and both players' names at
-their longest (24 characters of four UTF-8 bytes each: the worst case). A game's
+values revealed as far as the scheme asks at that point, both players' names at
+their longest (24 characters of four UTF-8 bytes each: the worst case), the seal and
+the sender's share (carried until the friend has sealed a link: the worst case too). A game's
 last link is its longest: every link of a game holds every action before it. A
 length is the whole query, ``?friend=<code>``, what the link adds to the app's
 address.
@@ -20,6 +21,7 @@ ones. Random games are longer than people's, so these are upper figures.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import platform
 import random
 import statistics
@@ -29,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from ludeum.correspondence import friend, letters, windows  # noqa: E402
+from ludeum.correspondence import friend, letters, seals, windows  # noqa: E402
 from ludeum.lodestone import new_game as new_lodestone  # noqa: E402
 from ludeum.senet import PRESETS  # noqa: E402
 from ludeum.senet import new_game as new_senet  # noqa: E402
@@ -61,6 +63,10 @@ def last_link(state, source: random.Random) -> str:
         anchors = (source.randbytes(16), source.randbytes(16))
         tops = (source.randbytes(16), source.randbytes(16))
         game = friend.FriendGame(game.id, last, NAMES, length, anchors, heights, tops)
+    # Sealed, and still carrying the sender's share (a friend who has not yet sealed
+    # a link): the longest a link can be (correspondence.seals).
+    shares = (source.randbytes(seals.SHARE_BYTES), source.randbytes(seals.SHARE_BYTES))
+    game = dataclasses.replace(game, shares=shares, proven=False)
     return QUERY + letters.write(state, game)
 
 
