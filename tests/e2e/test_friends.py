@@ -11,6 +11,7 @@ holds it when the browser takes the game up again for its last turns."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -273,6 +274,13 @@ def test_senet_by_links_invitation_answer_turns_reload_old_link_tampering_offlin
     bo.goto(good.replace(code, forged), wait_until="commit")
     wait_ready(bo)
     expect(bo.locator("#notice")).to_contain_text("were changed")
+    assert bo.evaluate(SAVED_JS) == kept
+    # The same link sealed again by someone who lacks the key (issue 52, sealed
+    # links): refused when it is opened.
+    resealed = letters.write(link_state, dataclasses.replace(link_game, shares=(bytes(12),) * 2))
+    bo.goto(good.replace(code, resealed), wait_until="commit")
+    wait_ready(bo)
+    expect(bo.locator("#notice")).to_contain_text("This link was changed on its way")
     assert bo.evaluate(SAVED_JS) == kept
 
     # Offline, once the site was visited: the real link opens all the same.

@@ -70,6 +70,21 @@ def _value(game: FriendGame, known: list, seat: int, index: int) -> bytes | None
     return None
 
 
+#: A stick as drawn in the table: its light side up, or its dark one.
+LIGHT_STICK, DARK_STICK = "\u25af", "\u25ae"  # ▯ ▮
+
+
+def _sticks_html(sticks: tuple[int, ...]) -> str:
+    """The four sticks as they fell, drawn (▯ light side up, ▮ dark), then counted
+    in words, which is what a screen reader reads (issue 52: not raw bits)."""
+    drawn = "".join(LIGHT_STICK if light else DARK_STICK for light in sticks)
+    words = _("light sides up: {count}", count=sum(sticks))
+    return (
+        f"<span class='proof-sticks' aria-hidden='true'>{drawn}</span> "
+        f"<span class='proof-light'>{escape(words)}</span>"
+    )
+
+
 def proofs_html(items: list[Proof], names: tuple[str, str]) -> str:
     """The table of ``items`` (``names``: each seat's name as the cards say it)."""
     if not items:
@@ -86,10 +101,9 @@ def proofs_html(items: list[Proof], names: tuple[str, str]) -> str:
             for value in proof.values
         )
         verdict = _("yes") if proof.checked else _("no")
-        sticks = "".join(map(str, proof.sticks))
         rows.append(
             f"<tr><td>{proof.number}</td><td>{escape(names[proof.seat])}</td>"
-            f"<td>{proof.index}</td>{parts}<td><code>{sticks}</code></td>"
+            f"<td>{proof.index}</td>{parts}<td>{_sticks_html(proof.sticks)}</td>"
             f"<td>{escape(verdict)}</td></tr>"
         )
     caption = _(
