@@ -553,7 +553,7 @@ def test_record_every_throw_is_shown_with_both_values_and_checked() -> None:
     assert html.count("<tr>") == len(shown) + 1 and ">no<" not in html
     # The sticks drawn as they fell and counted in words, never as raw bits (issue 52).
     sticks = shown[0].sticks
-    drawn = "".join("\u25af" if light else "\u25ae" for light in sticks)
+    drawn = "".join("<i class='light'></i>" if light else "<i></i>" for light in sticks)
     assert f">{drawn}</span> <span class='proof-light'>light sides up: {sum(sticks)}<" in html
     assert html.count("<code>") == 2 * len(shown)  # the two values alone are code
     # a throw that is not the one the values give is shown unchecked

@@ -70,14 +70,11 @@ def _value(game: FriendGame, known: list, seat: int, index: int) -> bytes | None
     return None
 
 
-#: A stick as drawn in the table: its light side up, or its dark one.
-LIGHT_STICK, DARK_STICK = "\u25af", "\u25ae"  # ▯ ▮
-
-
 def _sticks_html(sticks: tuple[int, ...]) -> str:
-    """The four sticks as they fell, drawn (▯ light side up, ▮ dark), then counted
-    in words, which is what a screen reader reads (issue 52: not raw bits)."""
-    drawn = "".join(LIGHT_STICK if light else DARK_STICK for light in sticks)
+    """The four sticks as they fell, drawn by the style sheet (an outlined bar for a
+    light side up, a filled one for a dark: no font needs a glyph for them), then
+    counted in words, which is what a screen reader reads (issue 52: not raw bits)."""
+    drawn = "".join("<i class='light'></i>" if light else "<i></i>" for light in sticks)
     words = _("light sides up: {count}", count=sum(sticks))
     return (
         f"<span class='proof-sticks' aria-hidden='true'>{drawn}</span> "
