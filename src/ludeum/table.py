@@ -146,6 +146,9 @@ class Table:
     #: played after a pause, so that the friend's turn is seen move by move.
     friend: Any = None
     placed: Any = field(default=None, repr=False)
+    #: A game by links looked at on a device that does not play it: the players'
+    #: names its link carries, for the cards.
+    seen_names: tuple[str, str] | None = None
 
     @property
     def ui(self):
@@ -626,12 +629,14 @@ def continue_from(table: Table, state: Any, ahead: tuple, entries: int) -> tuple
     return table, _merge(Do(save=True, relist=True), then)
 
 
-def look_at(table: Table, shared: Any) -> tuple[Table, Do]:
+def look_at(table: Table, shared: Any, names: tuple[str, str] | None = None
+            ) -> tuple[Table, Do]:  # fmt: skip
     """A shared game on the table, only looked at: the visitor's own table is kept
-    under it, as it was."""
+    under it, as it was. ``names``: its players', for the cards (a game by links
+    that this device does not play)."""
     own = table.own if table.viewing else replace(table, review=None)
     shown = seat(shared)
-    shown = replace(shown, own=own, request=table.request + 1)
+    shown = replace(shown, own=own, request=table.request + 1, seen_names=names)
     return shown, Do(relist=True)
 
 
@@ -733,8 +738,12 @@ def side_labels(table: Table) -> tuple[str, str]:
 def card_names(table: Table, visitor: str = "") -> tuple[str, str] | None:
     """The names on the player cards of a game by links: the visitor's own name
     (``visitor``, the one set now, else the one the game began with, else "You") and
-    the friend's (else "Your friend"); None for other games."""
+    the friend's (else "Your friend"); a watched game by links' players' names
+    ("Player 1" or "Player 2" for one without); None for other games."""
     game = table.friend
+    if game is None and table.viewing and table.seen_names and any(table.seen_names):
+        seen = table.seen_names  # a game by links watched here: its players' names
+        return (seen[0] or _("Player 1"), seen[1] or _("Player 2"))
     if game is None:
         return None
     names = [game.names[0], game.names[1]]

@@ -253,7 +253,7 @@ class Friends:
             return
         kind = arrival.kind
         if kind == friends.WATCH:
-            screen.share.show_game(arrival.state)
+            screen.share.show_game(arrival.state, arrival.game.names)
             screen.notice(_("This game by links was joined on another device: only that "
                             "device can play it, so it is shown here, not played."),
                           info=True)  # fmt: skip

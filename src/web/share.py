@@ -70,11 +70,12 @@ class Share:
             return
         self.show_game(state)
 
-    def show_game(self, state) -> None:
+    def show_game(self, state, names: tuple[str, str] | None = None) -> None:
         """``state``'s game on the table, only looked at, under the shared banner
-        (a share link's, or a friend link's game that cannot be played here)."""
+        (a share link's, or a friend link's game that cannot be played here, whose
+        players' ``names`` go on the cards)."""
         self.about = None
-        self._look_at(state)
+        self._look_at(state, names=names)
 
     def open_own(self, state, about: str) -> None:
         """A finished game from the visitor's record (web/your_games.py), shown as a
@@ -86,7 +87,7 @@ class Share:
         self._look_at(state, own_record=True)
         self.screen.review.open()
 
-    def _look_at(self, state, own_record: bool = False) -> None:
+    def _look_at(self, state, own_record: bool = False, names=None) -> None:
         screen = self.screen
         # "Back to my game" only for a visitor who has one (a game begun here), and
         # always from the visitor's record (the way back to where they were).
@@ -96,7 +97,7 @@ class Share:
         # Replay from the start: a game with moves to step through.
         element("shared-replay").hidden = not state.actions()
         # Nobody plays a shared game: its seats are two people's, nothing is asked.
-        screen.apply(*tables.look_at(screen.table, state))
+        screen.apply(*tables.look_at(screen.table, state, names))
         element("shared").hidden = False
         element("app").dataset.viewing = "shared"
         announce(self.banner())

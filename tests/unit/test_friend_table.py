@@ -161,3 +161,12 @@ def test_names_the_review_graph_names_who_plays_each_side():
     computer = tables.seat(state, (seats.HUMAN, "hard"))
     assert tables.side_labels(computer) == ("Light (you)", "Dark (the computer)")
     assert tables.side_labels(tables.seat(state)) == ("Light (Player 1)", "Dark (Player 2)")
+
+
+def test_names_a_game_by_links_watched_on_a_third_device_names_its_players():
+    state = new_squadro(0)
+    mine = tables.seat(new_squadro(1))
+    watched, _done = tables.look_at(mine, state, ("Ana", ""))
+    assert tables.card_names(watched) == ("Ana", "Player 2")
+    shared, _done = tables.look_at(mine, state)  # a share link's game: no names
+    assert tables.card_names(shared) is None
