@@ -36,6 +36,7 @@ class Sticks:
         self.timer = None
         self.step_ms = SEQUENCE_STEP_MS
         self.started = 0.0  # when the run began (performance.now(), as events count)
+        self.run = None  # the run whose first step waits for a frame (sequence)
         # A click, a tap or a key during a run of throws ends it at once.
         listen(document, "pointerdown", self.on_input)
         listen(document, "keydown", self.on_input)
@@ -72,7 +73,16 @@ class Sticks:
         self.final = frames[-1]
         self.started = float(window.performance.now())
         self._put(self.frames.pop(0), quick=True)
-        self._schedule()
+        # The first throw's time counts from the next frame, not from now: the rest of
+        # the render that put it can take a good part of a step, and the first throw
+        # must stay in view as long as the others (it flashed for 50 ms under load).
+        run = self.run = object()
+
+        def start(_timestamp) -> None:
+            if self.run is run and self.running and self.timer is None:
+                self._schedule()
+
+        window.requestAnimationFrame(create_once_callable(start))
 
     def finish(self, show: bool = True) -> None:
         """End a run of throws at once (a click or a key): the last drawing shows."""
