@@ -102,13 +102,13 @@ def _typed_line(prompt: str) -> str | None:
 
 
 def parser() -> argparse.ArgumentParser:
-    from . import play, show, simulate
+    from . import analyse, play, show, simulate
 
     top = argparse.ArgumentParser(
         prog=PROG,
         description=_(
             "Ludeum's games on the command line: play in a terminal, simulate games "
-            "between computer levels, show a saved game."
+            "between computer levels, show a saved game, analyse one."
         ),
         epilog=_("Run {prog} COMMAND --help for a command's options and examples.", prog=PROG),
     )
@@ -118,7 +118,9 @@ def parser() -> argparse.ArgumentParser:
     play.add_parser(commands)
     simulate.add_parser(commands)
     show.add_parser(commands)
-    for command in commands.choices.values():
+    analyse.add_parser(commands)
+    # A command with an alias (analyse, analyze) is listed twice: one --lang each.
+    for command in {id(c): c for c in commands.choices.values()}.values():
         # Accepted after the command too: ``show game.json --lang fr``.
         command.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,
                              help=_("language of the messages (default: en)"))  # fmt: skip
