@@ -41,6 +41,9 @@ class ComputerPlayer:
         # they are never taken for a move or a hint; the one out, if any.
         self.review_pending = None
         self.on_review = None
+        # Analysis requests (ids "analysis-..."), likewise (web/analysis.py).
+        self.analysis_pending = None
+        self.on_analysis = None
 
     def start(self) -> None:
         if self.worker is not None or self.failed:
@@ -74,6 +77,27 @@ class ComputerPlayer:
         else:
             self.worker.postMessage(json.dumps(request))
 
+    def ask_analysis(self, request: dict, on_steps) -> None:
+        """A chunk of a game's analysis (``ludeum.analysis.serve``); the reply goes to
+        ``on_steps``. Without a worker, a short chunk at a time on the page."""
+        self.start()
+        self.on_analysis = on_steps
+        self.analysis_pending = request
+        if self.failed:
+            window.setTimeout(create_once_callable(lambda: self._analyse_here(request)), 30)
+        else:
+            self.worker.postMessage(json.dumps(request))
+
+    def _analyse_here(self, request: dict) -> None:
+        from ludeum.analysis.serve import reply
+
+        self.analysis_pending = None
+        try:
+            answer = reply(request, seconds=0.02)
+        except (ValueError, saves.SaveError) as error:
+            answer = {"id": request.get("id"), "error": str(error)}
+        self.on_analysis(answer)
+
     def _review_here(self, request: dict) -> None:
         from ludeum.ai.service import answer
 
@@ -102,6 +126,10 @@ class ComputerPlayer:
             self.on_change()
         elif "failed" in reply:
             self._fail(reply["failed"])
+        elif str(reply.get("id")).startswith("analysis-"):
+            self.analysis_pending = None
+            if self.on_analysis is not None:
+                self.on_analysis(reply)
         elif str(reply.get("id")).startswith("review-"):
             self.review_pending = None
             if self.on_review is not None:
@@ -126,3 +154,5 @@ class ComputerPlayer:
             self.ask(self.pending)  # answered on the page instead
         if self.review_pending is not None:
             self.ask_review(self.review_pending, self.on_review)
+        if self.analysis_pending is not None:
+            self.ask_analysis(self.analysis_pending, self.on_analysis)

@@ -46,6 +46,7 @@ PAGE_TEXT = {
     "review-next-label": N_("Next move"),
     "review-last-label": N_("Last move"),
     "review-back": N_("Back to the game"),
+    "analysis-better": N_("Show the better move"),
     "review-continue": N_("Continue from here"),
     "review-open": N_("Review the game"),
     "review-graph-keys": N_(
@@ -287,5 +288,6 @@ def translate_page() -> None:
     element("throw").setAttribute("aria-keyshortcuts", "T")
     element("game-over-close").setAttribute("aria-label", _("Hide the result"))
     element("player-cards").setAttribute("aria-label", _("Players"))
+    element("analysis").setAttribute("aria-label", _("Analysis"))
     for node in document.querySelectorAll('[role="group"].toolbar'):
         node.setAttribute("aria-label", _("Game tools"))

@@ -288,6 +288,7 @@ class Review:
         """The reviewed position on the board; the live game's own drawing is
         ``screen.render``, which hands over to this while reviewing."""
         screen = self.screen
+        screen.analysis.moved()  # the move played is drawn, not a better one
         prepared = self._prepare()
         state = prepared.state_at(self.stop)
         ui = screen.ui
@@ -362,6 +363,34 @@ class Review:
                 offset = item.getBoundingClientRect().top - moves.getBoundingClientRect().top
                 moves.scrollTop += offset - (moves.clientHeight - item.offsetHeight) / 2
         self._draw_graph()
+        self.screen.analysis.render_verdict()
+
+    # -- for the analysis (web/analysis.py) -----------------------------------------
+
+    def entry_ends(self) -> list[int]:
+        """Per move-list entry, the number of actions after which it stands."""
+        return self._prepare().ends
+
+    def position_before(self, action: int):
+        """The game's position before its ``action``-th action (0-based)."""
+        return self._prepare().positions.at(action)
+
+    def show_position(self, state, move) -> None:
+        """``state`` on the board with ``move``'s piece selected, its way shown: the
+        better move of a reviewed mistake."""
+        ui = self.screen.ui
+        name = ui.piece_name(move)
+        selected = name if name is not None and ui.tap(state, None, name) == (name, None) else None
+        board = element("board")
+        show_markup(board, ui.board_svg(state, selected=selected, last_move=None,
+                                        **self.screen.view.board_options()))  # fmt: skip
+        watch_only(board)
+        screen = self.screen
+        screen.sticks.show(ui.side_svg(state))
+        element("status").textContent = ui.status(state, screen.table.seating)
+
+    def redraw_graph(self) -> None:
+        self._draw_graph()
 
     def _focus_entry(self) -> None:
         moves = element("moves")
@@ -384,8 +413,10 @@ class Review:
         return self.active or (self.graph_open and self.screen.state.outcome() is not None)
 
     def show_graph(self) -> None:
-        """Start computing the series of the live game, chunk after chunk."""
+        """Start computing the series of the live game, chunk after chunk, and its
+        analysis after it (web/analysis.py)."""
         prepared = self._prepare()
+        self.screen.analysis.start()
         state = self.screen.state
         if not self.series or (self.graph_state is not state and not self._graph_follows()):
             self.graph_save, self.graph_state = saves.dump(state), state
@@ -459,7 +490,8 @@ class Review:
         element("review-graph-title").textContent = axis_label(sides[0], chance)
         show_markup(
             graph,
-            graph_svg(self.series, current, points, sides[0], chance, width, cursor, sides[1]),
+            graph_svg(self.series, current, points, sides[0], chance, width, cursor, sides[1],
+                      self.screen.analysis.marks()),
         )
         # The slider's value is the cursor's stop (the stop shown, without one).
         at = cursor if cursor is not None else current

@@ -29,6 +29,7 @@ from .new_game import NewGame
 from .opening import Opening
 from .pacing import Pacing
 from .page import announce, element, listen
+from .analysis import Analysis
 from .review import Review
 from .sticks import Sticks
 from .storage import SAVE_KEY, Storage
@@ -66,6 +67,7 @@ class GameScreen:
         self.pacing = Pacing(self)  # the computer's turn, at a person's pace
         self.new_game = NewGame(self, launch, self.rng)
         self.review = Review(self)  # stepping through the game, and its graph
+        self.analysis = Analysis(self)  # its moves weighed, its luck measured
         self.takeback = TakeBack(self)
         self.watching = Watching(self)  # the computer playing itself: pause, step, pace
         self.motion = Motion(self)  # pieces travel after an action is drawn

@@ -343,3 +343,73 @@ def test_cli_analyse_a_bad_file_fails_in_one_line(tmp_path):
     code, out, err = _run(["analyse", str(path)])
     assert code == 1 and out == ""
     assert len(err.strip().splitlines()) == 1 and "analyse" in err
+
+
+# -- what the page shows (ludeum.analysis.view, ludeum.records.graph) -----------------
+
+
+def test_view_marks_each_labelled_move_on_its_move_list_entry():
+    from ludeum.analysis import view
+    from ludeum.games import ui_for
+    from ludeum.records.positions import entries
+
+    final = random_game("senet", 1)
+    analysis = summary.analyse(final)
+    ends = entries(final, ui_for(final))[0]
+    marks = view.entry_marks(analysis, ends)
+    labelled = [s for s in analysis.steps if analysis.label(s)]
+    assert marks and len(marks) == len(labelled)
+    for step in labelled:
+        entry = report.entry_of(ends, step.action)
+        assert ends[entry - 1] == step.action + 1  # a move makes its own entry
+        assert marks[entry] == analysis.label(step)
+
+
+def test_view_verdict_names_the_label_the_loss_and_the_better_move():
+    from ludeum.analysis import view
+
+    state = senet_notation.parse_position(JEQUIER, "....................B.B..W...W 3-3 W 1")
+    analysis, step = _decision(state, "26-27")
+    said = view.verdict(analysis, step)
+    assert said.startswith("Blunder (??): it gave away ")
+    assert "points of winning chance. Better: 30 \u2192 off the board." in said
+    played, best = _decision(state, "30-off")
+    assert view.verdict(played, best) == ""
+    squadro = squadro_notation.parse_position("ccca0/cccb0 H")
+    analysis, step = _decision(squadro, "5")
+    assert "the computer's evaluation. Better: the piece in lane 4." in view.verdict(analysis, step)
+
+
+def test_view_summary_says_progress_then_the_sides_and_your_luck_in_games():
+    from ludeum.analysis import view
+
+    final = random_game("senet", 2)
+    analyser = Analyser(final)
+    analyser.run(10)
+    partial = summary.of(analyser)
+    html = view.summary_html(partial, ("Black (you)", "White (Bo)"), 0, len(final.actions()))
+    assert f"10 of {len(final.actions())} actions" in html
+    assert "Your throws" not in html  # said once the whole game is weighed
+    analyser.run()
+    whole = summary.of(analyser)
+    html = view.summary_html(whole, ("Black (you)", "White (Bo)"), 0, len(final.actions()))
+    assert "analysis-progress" not in html
+    luck = labels.points("SenetState", whole.side(0).luck)
+    assert view.games_of(luck) in html
+    assert ("Your throws were luckier" in html) == (luck >= 0.5)
+    assert ("Your throws were less lucky" in html) == (luck <= -0.5)
+    assert "White (Bo)&#x27;s throws" not in html  # only yours are put in words
+    squadro = summary.analyse(random_game("squadro", 2))
+    html = view.summary_html(squadro, ("Light", "Dark"), None, len(squadro.steps))
+    assert "Luck" not in html and "Accuracy" in html
+
+
+def test_graph_draws_mistakes_and_blunders_by_shape_and_leaves_inaccuracies_to_the_list():
+    from ludeum.records.graph import graph_svg
+
+    series = [0.5, 0.55, 0.4, 0.45, 0.2]
+    marks = {1: labels.INACCURACY, 2: labels.MISTAKE, 4: labels.BLUNDER}
+    svg = graph_svg(series, 4, [], "Black", True, 400, None, "White", marks)
+    assert 'data-marks="2"' in svg
+    assert svg.count("graph-mark-mistake") == 1 and svg.count("graph-mark-blunder") == 1
+    assert "graph-mark-inaccuracy" not in svg

@@ -21,6 +21,10 @@ evaluation (the others) at review stops i to i+n-1, from seat 0's point of view;
 the reply is ``{"id": n, "from": i, "values": [0.52, ...], "ms": 8.1}`` (fewer values
 at the end of the game, none past it). The page asks chunk after chunk of the same
 save, so the last game prepared for review is kept rather than replayed each time.
+
+Analysis (``ludeum.analysis.serve``): ``{"id": n, "kind": "analysis", "save": <saved
+game text>, "from": k}`` asks for each action's weighing from action k, as many as
+a quarter of a second allows; the reply lists them as ``"steps"``.
 """
 
 from __future__ import annotations
@@ -67,8 +71,15 @@ def answer(request_text: str) -> str:
             raise ValueError("a request is a JSON object")
         request_id = request.get("id")
         kind, level, seed = request.get("kind"), request.get("level"), request.get("seed")
-        if kind == "review":
-            reply = _review(request)
+        if kind in ("review", "analysis"):
+            if kind == "analysis":
+                # Game analysis (issue 53) is served here so that the worker keeps one
+                # door; it sits above the search it uses, so it is imported late.
+                from ..analysis.serve import reply as analysis_reply
+
+                reply = analysis_reply(request)
+            else:
+                reply = _review(request)
             reply["ms"] = round(1000 * (time.perf_counter() - began), 1)
             return json.dumps(reply)
         if kind not in ("move", "hint"):

@@ -97,10 +97,15 @@ def axis_label(side: str, is_chance: bool) -> str:
 def graph_svg(
     series: list[float | None], current: int, points: list[TurningPoint], side: str,
     is_chance: bool, width: int = WIDTH, cursor: int | None = None, other: str = "",
+    marks: dict[int, str] | None = None,
 ) -> str:  # fmt: skip
     """The graph of ``series`` with stop ``current`` marked (and ``cursor``, if any);
     ``side`` names seat 0 and ``other`` seat 1 (their halves are labelled when both
-    are given)."""
+    are given). ``marks``: the analysis's labelled moves, stop -> "inaccuracy",
+    "mistake" or "blunder" (``ludeum.analysis``): mistakes and blunders are drawn on
+    the curve, a triangle and a diamond, told apart by shape and not by colour alone
+    (inaccuracies, often many, would crowd it: the move list marks them)."""
+    marks = {stop: label for stop, label in (marks or {}).items() if label != "inaccuracy"}
     frame = _Frame(width, len(series))
     stops = frame.stops
     done = sum(value is not None for value in series)
@@ -111,6 +116,7 @@ def graph_svg(
         f'width="{frame.width}" height="{frame.height}" '
         'xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" '
         f'data-done="{done}" data-total="{len(series)}" data-turns="{len(points)}" '
+        f'data-marks="{len(marks)}" '
         f'data-current="{current}" data-cursor="{"" if cursor is None else cursor}">',
         f'<rect class="graph-frame" x="{LEFT}" y="{TOP}" width="{frame.plot_w}" '
         f'height="{frame.plot_h}"/>',
@@ -162,6 +168,11 @@ def graph_svg(
             continue
         out.append(f'<circle class="graph-turn" cx="{frame.x(point.entry):.1f}" '
                    f'cy="{frame.y(value):.1f}" r="{DOT}"/>')  # fmt: skip
+    for stop, label in sorted(marks.items()):
+        value = series[stop] if 0 <= stop < len(series) else None
+        if value is None:
+            continue
+        out.append(_mark(label, frame.x(stop), frame.y(value)))
     if cursor is not None and 0 <= cursor < stops and cursor != current:
         x = frame.x(cursor)
         out.append(f'<line class="graph-cursor" x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" '
@@ -177,6 +188,21 @@ def graph_svg(
                    f'width="{right_edge - left:.1f}" height="{frame.height}"/>')  # fmt: skip
     out.append("</svg>")
     return "".join(out)
+
+
+def _mark(label: str, x: float, y: float) -> str:
+    """A labelled move's mark, centred on (x, y): a ring (inaccuracy), a triangle
+    (mistake) or a diamond (blunder)."""
+    kind = f"graph-mark graph-mark-{escape(label)}"
+    if label == "blunder":
+        r = 5.0
+        points = f"{x:.1f},{y - r:.1f} {x + r:.1f},{y:.1f} {x:.1f},{y + r:.1f} {x - r:.1f},{y:.1f}"
+        return f'<polygon class="{kind}" points="{points}"/>'
+    if label == "mistake":
+        r = 4.5
+        points = f"{x:.1f},{y - r:.1f} {x + r:.1f},{y + r * 0.8:.1f} {x - r:.1f},{y + r * 0.8:.1f}"
+        return f'<polygon class="{kind}" points="{points}"/>'
+    return f'<circle class="{kind}" cx="{x:.1f}" cy="{y:.1f}" r="3.5"/>'
 
 
 def turning_points_html(

@@ -1,0 +1,237 @@
+"""The analysis in review: marks on the move list and the graph, the summary panel,
+and the better move on the board on request (``ludeum.analysis``, issue 53).
+
+It starts with the review's graph (web/review.py calls ``start``) and asks the
+computer's worker for the record's steps a chunk at a time (``analysis.serve``),
+so it never holds up a tap; each chunk redraws the panel, the marks and the graph.
+A finished analysis is kept: in memory for this page, and for a finished game in
+localStorage (``ANALYSIS_PREFIX``, the few latest), so reopening a game's review
+never weighs it twice. A kept analysis is read back through ``report.from_data``,
+which checks every field: storage can be edited, and an analysis that does not
+read, or does not fit its game, is weighed again.
+
+Who could break it: a tampered kept analysis (refused by ``from_data``, and by the
+count of its steps against the record's actions); a second tab writing the same
+key (both write the same analysis of the same record); a full storage (the
+analysis stays for this page, and the panel says it could not be kept).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from pyscript import document
+
+from ludeum import saves
+from ludeum import table as tables
+from ludeum.i18n import _
+
+from .page import element, listen, show_markup
+
+ANALYSIS_PREFIX = "ludeum:v1:analysis:"
+#: Finished games whose analysis is kept in localStorage: a Senet game's is some
+#: 60 kB, so only the latest few.
+KEPT = 6
+
+
+def record_key(save_text: str) -> str:
+    return hashlib.sha256(save_text.encode("utf-8")).hexdigest()[:24]
+
+
+class Analysis:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.state = None  # the game analysed
+        self.save = None  # as saved (the worker's request, and the key)
+        self.key = ""
+        self.total = 0  # its actions
+        self.header: dict = {}
+        self.steps: list = []  # the steps' data so far (report.as_data's)
+        self.result = None  # ludeum.analysis.summary.Analysis of the steps so far
+        self.id = 0
+        self.better = False  # the better move is drawn instead of the reviewed move
+        self.unkept = False  # the finished analysis could not be written
+        self.memory: dict[str, dict] = {}  # key -> finished data, for this page
+        listen(element("analysis-better"), "click", lambda event: self.toggle_better())
+
+    # -- computing ------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Analyse the game on screen, unless it already is (or was)."""
+        state = self.screen.state
+        if state is self.state:
+            return
+        self.state, self.save = state, saves.dump(state)
+        self.key = record_key(self.save)
+        self.total = len(state.actions())
+        self.steps, self.header, self.result = [], {}, None
+        self.better = self.unkept = False
+        self.id += 1
+        kept = self.memory.get(self.key) or self._read_kept()
+        if kept is not None and self._take(kept["steps"], kept):
+            self.render()
+            return
+        self._ask()
+
+    def _read_kept(self) -> dict | None:
+        text = self.screen.keeping.storage.get(ANALYSIS_PREFIX + self.key)
+        if not text:
+            return None
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def _ask(self) -> None:
+        self.screen.pacing.computer.ask_analysis(
+            {"id": f"analysis-{self.id}", "kind": "analysis", "save": self.save,
+             "from": len(self.steps)},
+            self.on_steps,
+        )  # fmt: skip
+
+    def on_steps(self, reply: dict) -> None:
+        if reply.get("id") != f"analysis-{self.id}":
+            return  # about a game no longer analysed
+        steps = reply.get("steps")
+        if "error" in reply or not isinstance(steps, list) or reply.get("from") != len(self.steps):
+            self.screen.notice(_("The analysis could not be computed."), detail=reply.get("error"))
+            return
+        if not self._take(self.steps + steps, reply):
+            self.screen.notice(_("The analysis could not be computed."))
+            return
+        if len(self.steps) < self.total and steps:
+            self._ask()
+        else:
+            self._keep()
+        self.render()
+
+    def _take(self, steps: list, header: dict) -> bool:
+        """Read ``steps`` (with the game's ``header``) as an analysis of this game."""
+        from ludeum.analysis import report
+
+        data = {key: header.get(key) for key in ("game", "depth", "finished", "result")}
+        data["steps"] = steps
+        try:
+            result = report.from_data(data)
+        except report.AnalysisDataError:
+            return False
+        if len(steps) > self.total or report.GAMES.get(type(self.state).__name__) != data["game"]:
+            return False
+        self.steps, self.header, self.result = steps, data, result
+        return True
+
+    def _keep(self) -> None:
+        """A finished analysis: remembered for this page; a finished game's is kept in
+        storage too, the oldest dropped past ``KEPT``."""
+        data = {**self.header, "steps": [
+            {k: v for k, v in step.items() if k != "entry"} for step in self.steps
+        ]}  # fmt: skip
+        self.memory[self.key] = data
+        if self.state.outcome() is None:
+            return
+        storage = self.screen.keeping.storage
+        kept = storage.keys(ANALYSIS_PREFIX)
+        for old in kept[: max(0, len(kept) - KEPT + 1)]:
+            if old != ANALYSIS_PREFIX + self.key:
+                storage.remove(old)
+        self.unkept = not storage.set(ANALYSIS_PREFIX + self.key, json.dumps(data))
+
+    # -- what the review shows ------------------------------------------------------
+
+    def marks(self) -> dict[int, str]:
+        """The labelled moves by review stop (= move-list entry), for the graph."""
+        if self.result is None or self.state is not self.screen.state:
+            return {}
+        from ludeum.analysis.view import entry_marks
+
+        return entry_marks(self.result, self.screen.review.entry_ends())
+
+    def render(self) -> None:
+        """The panel, the move list's marks and the verdict on the move reviewed."""
+        panel = element("analysis")
+        if self.result is None or self.state is not self.screen.state:
+            panel.hidden = True
+            element("analysis-verdict").hidden = True
+            return
+        from ludeum.analysis.view import LABEL_WORDS, summary_html
+
+        screen = self.screen
+        sides = tables.side_labels(screen.table)
+        you = screen.table.seating.you
+        html = summary_html(self.result, sides, you, self.total)
+        if self.unkept:
+            html += f'<p class="hint">{_("This analysis could not be kept: storage is full.")}</p>'
+        panel.hidden = False
+        show_markup(panel, html)
+        marks = self.marks()
+        for item in element("moves").querySelectorAll("li[data-entry]"):
+            label = marks.get(int(item.dataset.entry))
+            mark = item.querySelector(".entry-mark")
+            if label is None:
+                if mark:
+                    mark.remove()
+                continue
+            if not mark:
+                mark = document.createElement("span")
+                mark.className = "entry-mark"
+                item.appendChild(mark)
+            from ludeum.analysis.labels import MARKS
+
+            mark.textContent = MARKS[label]
+            mark.dataset.label = label
+            mark.title = LABEL_WORDS[label]()
+        self.render_verdict()
+        screen.review.redraw_graph()
+
+    def _reviewed_step(self):
+        """The labelled decision of the entry reviewed, if any."""
+        from ludeum.analysis.report import entry_of
+        from ludeum.analysis.steps import Decision
+
+        review = self.screen.review
+        stop = review.stop if review.active else None
+        if self.result is None or not stop:
+            return None
+        ends = review.entry_ends()
+        for step in self.result.steps:
+            if (isinstance(step, Decision) and entry_of(ends, step.action) == stop
+                    and self.result.label(step)):  # fmt: skip
+                return step
+        return None
+
+    def moved(self) -> None:
+        """The review went to another move: the move played is drawn again."""
+        self.better = False
+
+    def render_verdict(self) -> None:
+        from ludeum.analysis.view import verdict
+
+        step = self._reviewed_step()
+        box = element("analysis-verdict")
+        if step is None:
+            box.hidden = True
+            self.better = False
+            return
+        box.hidden = False
+        element("analysis-verdict-text").textContent = verdict(self.result, step)
+        button = element("analysis-better")
+        button.textContent = _("Show the move played") if self.better else _("Show the better move")
+        button.setAttribute("aria-pressed", "true" if self.better else "false")
+
+    def toggle_better(self) -> None:
+        """Draw the position before the reviewed move with the better move marked, or
+        back to the move played."""
+        step = self._reviewed_step()
+        if step is None:
+            return
+        self.better = not self.better
+        review = self.screen.review
+        if self.better:
+            before = review.position_before(step.action)
+            best = before.legal_moves()[step.best_index]
+            review.show_position(before, best)
+        else:
+            review.render()
+        self.render_verdict()

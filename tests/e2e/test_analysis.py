@@ -1,0 +1,101 @@
+"""Game analysis in review (issue 53): the worker weighs a finished game chunk by
+chunk; the move list and the graph mark each inaccuracy (?!), mistake (?) and blunder
+(??); a panel sums up both sides (accuracy, labelled moves, Senet's luck, a sentence
+on your throws); a labelled move reviewed says what was better and draws it on the
+board on request; and a reload reads the kept analysis instead of weighing again."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from axe import check_accessibility
+from harness import wait_ready
+from playwright.sync_api import Page, expect
+
+from ludeum import saves
+from ludeum.ai.players import choose
+from ludeum.analysis import summary, view
+from ludeum.games import ui
+from ludeum.protocol import CHANCE
+from ludeum.records.positions import entries
+from ludeum.senet import JEQUIER, new_game
+
+pytestmark = pytest.mark.e2e
+
+
+def finished_game(seed: int = 3):
+    """Easy (seat 0, "you") against Medium to the end, throws at random."""
+    source = random.Random(seed)
+    state = new_game(JEQUIER, first_seat=0)
+    while state.outcome() is None:
+        if state.to_act() == CHANCE:
+            outcomes = state.chance_outcomes()
+            state = state.apply(source.choices([o for o, _ in outcomes],
+                                               [p for _, p in outcomes])[0])  # fmt: skip
+        else:
+            state = state.apply(choose(state, "easy" if state.seat == 0 else "medium", source))
+    return state
+
+
+def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
+    open_with: Callable[[str], Page],
+) -> None:
+    final = finished_game()
+    analysis = summary.analyse(final)
+    ends = entries(final, ui("senet"))[0]
+    marks = view.entry_marks(analysis, ends)
+    assert marks, "the game chosen has labelled moves"
+    page = open_with(saves.dump(final, ("human", "medium")))
+    page.locator("#review-open").click()
+    panel = page.locator("#analysis")
+    # Filled progressively: the panel says how far the weighing has got, then stops.
+    expect(panel.locator(".analysis-table")).to_be_visible()
+    expect(panel.locator(".analysis-progress")).to_have_count(0, timeout=120_000)
+    you = analysis.side(0)
+    expect(panel).to_contain_text(f"{you.accuracy:.0f}%")
+    expect(panel).to_contain_text("Your throws were")
+    # The same marks as the engine's, on the move list and on the graph.
+    expect(page.locator("#moves .entry-mark")).to_have_count(len(marks))
+    for entry, label in list(marks.items())[:5]:
+        mark = page.locator(f'#moves li[data-entry="{entry}"] .entry-mark')
+        expect(mark).to_have_attribute("data-label", label)
+    page.wait_for_function(
+        "() => { const g = document.querySelector('#review-graph svg');"
+        " return g && g.dataset.done === g.dataset.total; }",
+        timeout=120_000,
+    )
+    drawn = sum(label != "inaccuracy" for label in marks.values())  # the list has them all
+    expect(page.locator("#review-graph svg")).to_have_attribute("data-marks", str(drawn))
+    # A labelled move: the verdict names the better move, drawn on request.
+    entry = next(iter(marks))
+    page.locator(f'#moves li[data-entry="{entry}"]').click()
+    verdict = page.locator("#analysis-verdict")
+    expect(verdict).to_be_visible()
+    step = next(s for s in analysis.steps if analysis.label(s) and s.action + 1 == ends[entry - 1])
+    expect(verdict).to_contain_text(view.move_text("SenetState", step.best_move))
+    played_board = page.locator("#board").inner_html()
+    better = page.locator("#analysis-better")
+    expect(better).to_have_attribute("aria-pressed", "false")
+    better.click()
+    expect(better).to_have_attribute("aria-pressed", "true")
+    assert page.locator("#board").inner_html() != played_board
+    check_accessibility(page, "Senet under review with its analysis and a better move")
+    better.click()
+    expect(better).to_have_attribute("aria-pressed", "false")
+    # Another move reviewed: no verdict on a move that lost nothing worth a label.
+    quiet = next(e for e in range(1, len(ends) + 1) if e not in marks)
+    page.locator(f'#moves li[data-entry="{quiet}"]').click()
+    expect(verdict).to_be_hidden()
+    # Kept with the game: after a reload the panel is whole at once.
+    kept = page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('ludeum:v1:analysis:')).length"
+    )
+    assert kept == 1
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    page.locator("#review-open").click()
+    expect(panel.locator(".analysis-table")).to_be_visible()
+    expect(panel.locator(".analysis-progress")).to_have_count(0)
+    expect(page.locator("#moves .entry-mark")).to_have_count(len(marks))
