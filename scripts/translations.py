@@ -150,7 +150,7 @@ def cmd_update(fuzzy: bool) -> int:
         catalog.creation_date = template.creation_date
         write(path, catalog)
         ids = {m.id for m in catalog if m.id}
-        new = sorted(ids - before.keys())
+        new = sorted(ids - before.keys(), key=str)  # a plural message's id is a tuple
         untranslated = [m.id for m in catalog if m.id and not m.string]
         print(
             f"{path.relative_to(ROOT)}: {len(ids)} messages, {len(new)} new, "

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 from html import escape
 
-from .i18n import _
+from .i18n import _, _n
 from .records import results
 from .records.library import moves_text, shown_time
 from .records.results import Entry, Group
@@ -66,6 +66,47 @@ def summary_line(entries: list[Entry]) -> str:
     return text
 
 
+def analysis_words(entry: Entry) -> str:
+    """A finished game's analysis in a few words: "Accuracy 84% · luck +0.21"."""
+    if entry.accuracy is None:
+        return ""
+    said = _("Accuracy {accuracy}%", accuracy=f"{entry.accuracy:.0f}")
+    if entry.luck is not None:
+        said += " \u00b7 " + _("luck {share} of a game", share=_signed(entry.luck))
+    return said
+
+
+def _signed(value: float) -> str:
+    shown = round(value, 2)
+    return "0.00" if shown == 0 else f"{shown:+.2f}".replace("-", "\u2212")
+
+
+#: The latest analysed games the "lately" figure counts.
+LATELY = 5
+
+
+def analysis_line(entries: list[Entry]) -> str:
+    """Accuracy and luck over time, from the analysed games (``Entry.accuracy``):
+    the mean over all of them and over the latest LATELY, so that a visitor sees
+    whether they are getting better; "" before any game is analysed."""
+    analysed = [entry for entry in entries if entry.counted and entry.accuracy is not None]
+    if not analysed:
+        return ""
+    mean = sum(entry.accuracy for entry in analysed) / len(analysed)
+    text = _n("Your accuracy: {mean}% in {count} analysed game.",
+              "Your accuracy: {mean}% on average over {count} analysed games.",
+              len(analysed), mean=f"{mean:.0f}")  # fmt: skip
+    if len(analysed) > LATELY:
+        latest = analysed[-LATELY:]
+        recent = sum(entry.accuracy for entry in latest) / LATELY
+        text += " " + _("In your last {count}: {mean}%.", count=LATELY, mean=f"{recent:.0f}")
+    lucky = [entry.luck for entry in analysed if entry.luck is not None]
+    if lucky:
+        text += " " + _("Your luck at Senet: {share} of a game per game, on average.",
+                        share=_signed(sum(lucky) / len(lucky)))  # fmt: skip
+    return text
+
+
 def by_reading_html(entries: list[Entry]) -> str:
     rows = []
     for group in results.by_reading(entries):
@@ -111,6 +152,9 @@ def game_row_html(index: int, entry: Entry) -> str:
         f'<span class="your-when"><time datetime="{escape(entry.at)}">{escape(when)}</time> · '
         f"{escape(moves_text(entry.moves))}</span>"
     )
+    analysed = analysis_words(entry)
+    if analysed:
+        parts += f'<span class="your-analysis">{escape(analysed)}</span>'
     if entry.code is None:
         note = _("This game is too long to be replayed from here.")
         return (f'<li><div class="your-row" title="{escape(note)}">{parts}'
@@ -191,6 +235,11 @@ def links_games_html(games: list[LinksGame]) -> str:
             f'<ol class="your-games-list" aria-labelledby="your-links">{rows}</ol>')  # fmt: skip
 
 
+def _analysis_paragraph(entries: list[Entry]) -> str:
+    line = analysis_line(entries)
+    return f'<p class="your-summary your-analysis-line">{escape(line)}</p>' if line else ""
+
+
 def page_html(entries: list[Entry], in_progress: list[LinksGame] | None = None) -> str:
     """The page's record: the games by links in progress (``in_progress``), the
     summary, the two tables and the list; or, with no game finished yet, what will
@@ -203,6 +252,7 @@ def page_html(entries: list[Entry], in_progress: list[LinksGame] | None = None) 
     return (
         f"{waiting}"
         f'<p class="your-summary">{escape(summary_line(entries))}</p>'
+        f"{_analysis_paragraph(entries)}"
         f'<div class="your-tables">{by_reading_html(entries)}{by_opponent_html(entries)}</div>'
         f"{games_html(entries)}"
     )

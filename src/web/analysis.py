@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from html import escape
 
 from pyscript import document
 
@@ -131,12 +132,25 @@ class Analysis:
         self.memory[self.key] = data
         if self.state.outcome() is None:
             return
+        self._to_your_games()
         storage = self.screen.keeping.storage
         kept = storage.keys(ANALYSIS_PREFIX)
         for old in kept[: max(0, len(kept) - KEPT + 1)]:
             if old != ANALYSIS_PREFIX + self.key:
                 storage.remove(old)
         self.unkept = not storage.set(ANALYSIS_PREFIX + self.key, json.dumps(data))
+
+    def _to_your_games(self) -> None:
+        """The visitor's accuracy and luck, for the game's entry in Your games."""
+        you = self.screen.table.seating.you
+        your_games = self.screen.your_games
+        if you is None or your_games is None or self.state is not self.screen.state:
+            return
+        from ludeum.analysis import labels
+
+        side = self.result.side(you)
+        luck = labels.points(self.result.game, side.luck) / 100 if self.result.is_chance else None
+        your_games.analysed(self.state, side.accuracy, luck)
 
     # -- what the review shows ------------------------------------------------------
 
@@ -162,7 +176,8 @@ class Analysis:
         you = screen.table.seating.you
         html = summary_html(self.result, sides, you, self.total)
         if self.unkept:
-            html += f'<p class="hint">{_("This analysis could not be kept: storage is full.")}</p>'
+            said = _("This analysis is not kept: the browser's storage refused it.")
+            html += f'<p class="hint">{escape(said)}</p>'
         panel.hidden = False
         show_markup(panel, html)
         marks = self.marks()

@@ -490,8 +490,17 @@ class Review:
         element("review-graph-title").textContent = axis_label(sides[0], chance)
         show_markup(
             graph,
-            graph_svg(self.series, current, points, sides[0], chance, width, cursor, sides[1],
-                      self.screen.analysis.marks()),
+            graph_svg(
+                self.series,
+                current,
+                points,
+                sides[0],
+                chance,
+                width,
+                cursor,
+                sides[1],
+                self.screen.analysis.marks(),
+            ),
         )
         # The slider's value is the cursor's stop (the stop shown, without one).
         at = cursor if cursor is not None else current

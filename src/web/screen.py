@@ -21,6 +21,7 @@ from ludeum.i18n import _
 from ludeum.records.library import clean_name
 from ludeum.records.resume import resume
 
+from .analysis import Analysis
 from .controls import Controls
 from .keeping import Keeping
 from .library import Library
@@ -29,7 +30,6 @@ from .new_game import NewGame
 from .opening import Opening
 from .pacing import Pacing
 from .page import announce, element, listen
-from .analysis import Analysis
 from .review import Review
 from .sticks import Sticks
 from .storage import SAVE_KEY, Storage

@@ -97,6 +97,29 @@ class YourGames:
             moves=len(table.log), friend=friend,
         )  # fmt: skip
         self.add([entry])
+        if entry.counted:
+            # Weighed in the worker while the result is read: its accuracy and luck
+            # join the entry, and its review opens with the analysis done.
+            self.screen.analysis.start()
+
+    def analysed(self, state, accuracy: float | None, luck: float | None) -> None:
+        """The analysis of a finished game (web/analysis.py): its figures go on the
+        game's entry, if it has one (matched by the game's share code)."""
+        from ludeum.records.link import LinkError, encode
+
+        try:
+            code = encode(state)
+        except LinkError:
+            return
+        items = results.stored_items(self.storage.get(RESULTS_KEY))
+        updated = results.with_analysis(items or [], code, accuracy, luck)
+        if updated is None:
+            return
+        written = self.storage.set(RESULTS_KEY, results.dump_items(updated))
+        if not written:
+            self._said(written)
+        elif element("your-games-dialog").open:
+            self.render()
 
     def add(self, entries: list[results.Entry]) -> Written | None:
         """``entries`` added to the stored log (none twice); a log that cannot be

@@ -380,3 +380,27 @@ def test_a_line_ahead_ends_the_game_only_when_it_reaches_the_end() -> None:
     assert not r.ahead_ends(before, tuple(SQUADRO.actions()[-2:-1]))
     assert not r.ahead_ends(before, ())
     assert not r.ahead_ends(before, ("not an action",))
+
+
+# -- the analysis's figures on an entry (issue 53) -------------------------------------------
+
+
+def test_analysis_figures_go_on_the_games_latest_counted_entry_and_read_back() -> None:
+    code = link.encode(SQUADRO)
+    items = [entry(code=code).to_json(), entry(opponent="human", seat=None, code=code).to_json()]
+    updated = r.with_analysis(items, code, 84.26, 0.5)
+    assert updated is not None
+    read = [r.entry_from_json(item) for item in updated]
+    assert read[0].accuracy == 84.3 and read[0].luck is None  # Squadro has no luck
+    assert read[1].accuracy is None  # two people here: nobody's accuracy
+    assert r.with_analysis(items, "2Other", 90.0, None) is None
+    # The same game with or without its figures: an import does not list it twice.
+    assert r.with_entries(updated, [entry(code=code)]) == updated
+
+
+def test_bad_analysis_figures_are_left_out_never_the_entry() -> None:
+    good = entry(code="1AbC").to_json()
+    for accuracy, luck in ((101, None), ("84", None), (True, None), (-1, 1e9), (None, "x")):
+        data = {**good, "accuracy": accuracy, "luck": luck}
+        read = r.entry_from_json(data)
+        assert read is not None and read == r.entry_from_json(good)

@@ -111,3 +111,21 @@ def test_games_by_links_in_progress_are_listed_with_whose_turn_and_nothing_else(
     # a friend without a name
     unnamed = saves.dump(turn.state, seats.HUMANS, friend=replace(turn.game, names=("", "Bo")))
     assert "Squadro with your friend" in links_games_html(links_games([("", unnamed)]))
+
+
+def test_each_analysed_game_shows_its_accuracy_and_luck_and_the_page_their_course() -> None:
+    from dataclasses import replace
+
+    from ludeum.your_games import analysis_line
+
+    plain = entry()
+    assert analysis_line([plain]) == ""
+    assert "your-analysis" not in game_row_html(0, plain)
+    analysed = [replace(entry(), accuracy=60.0 + 5 * i, luck=0.1) for i in range(7)]
+    row = game_row_html(0, analysed[0])
+    assert "Accuracy 60% · luck +0.10 of a game" in row
+    line = analysis_line([plain, *analysed])
+    assert "Your accuracy: 75% on average over 7 analysed games." in line
+    assert "In your last 5: 80%." in line  # 70, 75, 80, 85, 90
+    assert "Your luck at Senet: +0.10 of a game per game, on average." in line
+    assert line in page_html([plain, *analysed])

@@ -99,11 +99,11 @@ def summary_html(
     """The panel: progress while the worker weighs, then per side accuracy, the
     labelled moves and (Senet) luck, with a sentence on your throws and moves."""
     done = len(analysis.steps)
-    out = [f'<h3 class="analysis-title">{escape(_("Analysis"))}</h3>']
+    title = escape(_("Analysis"))
+    out = [f'<h3 class="analysis-title">{title}</h3>']
     if done < total:
-        out.append(f'<p class="analysis-progress" role="status">'
-                   f'{escape(_("Weighing the moves: {done} of {total} actions.", done=done, total=total))}'
-                   f'</p>')  # fmt: skip
+        said = escape(_("Weighing the moves: {done} of {total} actions.", done=done, total=total))
+        out.append(f'<p class="analysis-progress" role="status">{said}</p>')
     side_data = [analysis.side(seat) for seat in (0, 1)]
     head = "".join(f'<th scope="col">{escape(side)}</th>' for side in sides)
     rows = []
@@ -113,7 +113,8 @@ def summary_html(
         tds = "".join(f"<td>{escape(cell)}</td>" for cell in cells)
         rows.append(f'<tr{extra}><th scope="row">{escape(name)}</th>{tds}</tr>')
 
-    row(_("Accuracy"), ["\u2014" if s.accuracy is None else f"{s.accuracy:.0f}%" for s in side_data])
+    accuracy = ["\u2014" if s.accuracy is None else f"{s.accuracy:.0f}%" for s in side_data]
+    row(_("Accuracy"), accuracy)
     for index, name in enumerate(labels.LABELS):
         mark = labels.MARKS[name]
         row(f"{LABEL_WORDS[name]()} ({mark})", [str(s.counts[index]) for s in side_data],

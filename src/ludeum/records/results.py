@@ -22,7 +22,7 @@ device, and the computer against itself, are listed but not counted: nobody ther
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import seats
@@ -85,6 +85,10 @@ class Entry:
     moves: int
     code: str | None = None
     friend: str | None = None
+    #: From the game's analysis (``ludeum.analysis``), once computed: the visitor's
+    #: accuracy (0-100) and, in Senet, their throws' luck in games.
+    accuracy: float | None = None
+    luck: float | None = None
 
     @property
     def counted(self) -> bool:
@@ -124,6 +128,10 @@ class Entry:
             data["friend"] = self.friend or ""
         if self.code is not None:
             data["code"] = self.code
+        if self.accuracy is not None:
+            data["accuracy"] = round(self.accuracy, 1)
+        if self.luck is not None:
+            data["luck"] = round(self.luck, 3)
         return data
 
 
@@ -298,10 +306,32 @@ def entry_from_json(data: object) -> Entry | None:
     if (opponent in (HUMAN, WATCH)) != (seat is None):
         return None
     frozen = tuple(sorted((k, _frozen(v)) for k, v in reading.items()))
-    entry = Entry(game, frozen, opponent, seat, winner, at, moves, code, friend)
+    # The analysis's figures are an extra: a bad one is left out, never the entry.
+    accuracy, luck = data.get("accuracy"), data.get("luck")
+    accuracy = float(accuracy) if _number_in(accuracy, 0, 100) else None
+    luck = float(luck) if _number_in(luck, -100, 100) and game == "senet" else None
+    entry = Entry(game, frozen, opponent, seat, winner, at, moves, code, friend, accuracy, luck)
     if "result" in data and data["result"] != entry.result:
         return None
     return entry
+
+
+def _number_in(value: object, low: float, high: float) -> bool:
+    return type(value) in (int, float) and low <= value <= high
+
+
+def with_analysis(items: list, code: str, accuracy: float | None, luck: float | None) -> list | None:
+    """The stored ``items`` with the analysis's figures set on the latest counted
+    entry of the game whose share code is ``code``; None when no entry is that game
+    (nothing to write)."""
+    for index in range(len(items) - 1, -1, -1):
+        entry = _read(items[index])
+        if entry is not None and entry.code == code and entry.counted:
+            updated = replace(entry, accuracy=accuracy, luck=luck if entry.game == "senet" else None)
+            out = list(items)
+            out[index] = updated.to_json()
+            return out
+    return None
 
 
 def _reading_ok(game: str, reading: dict) -> bool:
@@ -387,7 +417,11 @@ def _bounded_json(text: object) -> Any:
 
 def _identity(item: object) -> str:
     entry = item if isinstance(item, Entry) else _read(item)
-    data = entry.to_json() if entry is not None else item
+    if entry is not None:
+        # The same game whether or not its analysis was added to it.
+        data = replace(entry, accuracy=None, luck=None).to_json()
+    else:
+        data = item
     try:
         return json.dumps(data, sort_keys=True, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):

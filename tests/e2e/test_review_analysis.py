@@ -6,19 +6,21 @@ board on request; and a reload reads the kept analysis instead of weighing again
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
 import pytest
 from axe import check_accessibility
 from harness import wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from ludeum import saves
 from ludeum.ai.players import choose
 from ludeum.analysis import summary, view
 from ludeum.games import ui
 from ludeum.protocol import CHANCE
+from ludeum.records import results
 from ludeum.records.positions import entries
 from ludeum.senet import JEQUIER, new_game
 
@@ -40,13 +42,21 @@ def finished_game(seed: int = 3):
 
 
 def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
-    open_with: Callable[[str], Page],
+    context: BrowserContext, open_with: Callable[[str], Page],
 ) -> None:
     final = finished_game()
     analysis = summary.analyse(final)
     ends = entries(final, ui("senet"))[0]
     marks = view.entry_marks(analysis, ends)
     assert marks, "the game chosen has labelled moves"
+    # The game's entry in Your games, as the end of a game played here writes it.
+    logged = results.entry_for(final, ("human", "medium"), at="2026-12-01T10:00:00",
+                               moves=len(ends))  # fmt: skip
+    log = json.dumps(json.dumps([logged.to_json()]))
+    context.add_init_script(  # every frame of the context: some have no storage
+        script=f"try {{ localStorage.getItem('ludeum:v1:results') || "
+        f"localStorage.setItem('ludeum:v1:results', {log}); }} catch (e) {{}}"
+    )
     page = open_with(saves.dump(final, ("human", "medium")))
     page.locator("#review-open").click()
     panel = page.locator("#analysis")
@@ -68,6 +78,10 @@ def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
     )
     drawn = sum(label != "inaccuracy" for label in marks.values())  # the list has them all
     expect(page.locator("#review-graph svg")).to_have_attribute("data-marks", str(drawn))
+    # Your games has the game's accuracy and luck now.
+    kept = json.loads(page.evaluate("() => localStorage.getItem('ludeum:v1:results')"))
+    assert kept[0]["accuracy"] == round(you.accuracy, 1)
+    assert kept[0]["luck"] == pytest.approx(you.luck, abs=0.001)
     # A labelled move: the verdict names the better move, drawn on request.
     entry = next(iter(marks))
     page.locator(f'#moves li[data-entry="{entry}"]').click()
@@ -99,3 +113,6 @@ def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
     expect(panel.locator(".analysis-table")).to_be_visible()
     expect(panel.locator(".analysis-progress")).to_have_count(0)
     expect(page.locator("#moves .entry-mark")).to_have_count(len(marks))
+    page.locator("#review-back").click()
+    page.locator("#your-games").click()
+    expect(page.locator("#your-games-content")).to_contain_text(f"Accuracy {you.accuracy:.0f}%")
