@@ -42,7 +42,8 @@ def finished_game(seed: int = 3):
 
 
 def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
-    context: BrowserContext, open_with: Callable[[str], Page],
+    context: BrowserContext,
+    open_with: Callable[[str], Page],
 ) -> None:
     final = finished_game()
     analysis = summary.analyse(final)

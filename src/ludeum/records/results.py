@@ -320,14 +320,17 @@ def _number_in(value: object, low: float, high: float) -> bool:
     return type(value) in (int, float) and low <= value <= high
 
 
-def with_analysis(items: list, code: str, accuracy: float | None, luck: float | None) -> list | None:
+def with_analysis(
+    items: list, code: str, accuracy: float | None, luck: float | None
+) -> list | None:
     """The stored ``items`` with the analysis's figures set on the latest counted
     entry of the game whose share code is ``code``; None when no entry is that game
     (nothing to write)."""
     for index in range(len(items) - 1, -1, -1):
         entry = _read(items[index])
         if entry is not None and entry.code == code and entry.counted:
-            updated = replace(entry, accuracy=accuracy, luck=luck if entry.game == "senet" else None)
+            luck = luck if entry.game == "senet" else None
+            updated = replace(entry, accuracy=accuracy, luck=luck)
             out = list(items)
             out[index] = updated.to_json()
             return out
