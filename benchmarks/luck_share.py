@@ -30,7 +30,6 @@ rulesets this run did not measure are kept).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import pprint
 import random
@@ -44,27 +43,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from luck_vs_skill import hard_player  # noqa: E402
 from stats import wilson  # noqa: E402
 
-from ludeum.ai import arena, players  # noqa: E402
+from ludeum.ai import arena  # noqa: E402
 from ludeum.analysis import summary  # noqa: E402
 from ludeum.senet import PRESETS, new_game  # noqa: E402
 
 TABLE = ROOT / "src" / "ludeum" / "senet" / "luck_share.py"
 KINDS = ("equal", "unequal")
 HARD_DEPTH = 3
-
-
-def hard_player(depth: int) -> arena.Player:
-    level = dataclasses.replace(players.LEVELS["hard"], senet_depth=depth, seconds=None)
-
-    def choose(state, source):
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        return players._search(state, level, None, source)[0]  # noqa: SLF001
-
-    return choose
 
 
 def one_game(job) -> tuple[float, float, float, float]:
@@ -77,7 +65,7 @@ def one_game(job) -> tuple[float, float, float, float]:
         strong = None
     else:
         strong = seed % 2
-        hard, easy = hard_player(depth), arena.level_player("easy")
+        hard, easy = hard_player(depth, None), arena.level_player("easy")
         pair = (hard, easy) if strong == 0 else (easy, hard)
     state = new_game(rules, seed // 2 % 2)
     source = random.Random(1_000_003 * KINDS.index(kind) + seed)

@@ -37,13 +37,12 @@ class ComputerPlayer:
         self.ready = False
         self.failed = False
         self.pending = None  # the request the worker has not answered yet
-        # Review requests (ids "review-..."), answered to their own callback, so that
-        # they are never taken for a move or a hint; the one out, if any.
-        self.review_pending = None
-        self.on_review = None
-        # Analysis requests (ids "analysis-..."), likewise (web/analysis.py).
-        self.analysis_pending = None
-        self.on_analysis = None
+        # Requests aside from play, by kind ("review", "analysis": their ids start
+        # "review-", "analysis-"): the one out, if any, and the callback replies of
+        # that kind go to (each checks the id), so that they are never taken for a
+        # move or a hint.
+        self.aside: dict[str, dict | None] = {}
+        self.aside_callbacks: dict[str, object] = {}
 
     def start(self) -> None:
         if self.worker is not None or self.failed:
@@ -69,40 +68,42 @@ class ComputerPlayer:
     def ask_review(self, request: dict, on_values) -> None:
         """A chunk of a game's review series (``ludeum.ai.service``); the reply goes
         to ``on_values``. Without a worker, one position at a time on the page."""
-        self.start()
-        self.on_review = on_values
-        self.review_pending = request
-        if self.failed:
-            window.setTimeout(create_once_callable(lambda: self._review_here(request)), 30)
-        else:
-            self.worker.postMessage(json.dumps(request))
+        self._ask_aside("review", request, on_values)
 
     def ask_analysis(self, request: dict, on_steps) -> None:
         """A chunk of a game's analysis (``ludeum.analysis.serve``); the reply goes to
         ``on_steps``. Without a worker, a short chunk at a time on the page."""
+        self._ask_aside("analysis", request, on_steps)
+
+    def _ask_aside(self, kind: str, request: dict, callback) -> None:
         self.start()
-        self.on_analysis = on_steps
-        self.analysis_pending = request
+        self.aside[kind], self.aside_callbacks[kind] = request, callback
         if self.failed:
-            window.setTimeout(create_once_callable(lambda: self._analyse_here(request)), 30)
+            window.setTimeout(create_once_callable(lambda: self._aside_here(kind, request)), 30)
         else:
             self.worker.postMessage(json.dumps(request))
 
-    def _analyse_here(self, request: dict) -> None:
-        from ludeum.analysis.serve import reply
+    def _aside_here(self, kind: str, request: dict) -> None:
+        """A review or analysis request answered on the page's own thread: a small
+        piece at a time (one position of the series, 20 ms of analysis)."""
+        if kind == "analysis":
+            from ludeum.analysis import serve
 
-        self.analysis_pending = None
-        try:
-            answer = reply(request, seconds=0.02)
-        except (ValueError, saves.SaveError) as error:
-            answer = {"id": request.get("id"), "error": str(error)}
-        self.on_analysis(answer)
+            try:
+                reply = serve.reply(request, seconds=0.02)
+            except (ValueError, saves.SaveError) as error:
+                reply = {"id": request.get("id"), "error": str(error)}
+        else:
+            from ludeum.ai.service import answer
 
-    def _review_here(self, request: dict) -> None:
-        from ludeum.ai.service import answer
+            reply = json.loads(answer(json.dumps({**request, "count": 1})))
+        self._reply_aside(kind, reply)
 
-        self.review_pending = None
-        self.on_review(json.loads(answer(json.dumps({**request, "count": 1}))))
+    def _reply_aside(self, kind: str, reply: dict) -> None:
+        self.aside[kind] = None
+        callback = self.aside_callbacks.get(kind)
+        if callback is not None:
+            callback(reply)
 
     def _answer_here(self, request: dict) -> None:
         from ludeum.ai.players import choose, hint
@@ -126,14 +127,8 @@ class ComputerPlayer:
             self.on_change()
         elif "failed" in reply:
             self._fail(reply["failed"])
-        elif str(reply.get("id")).startswith("analysis-"):
-            self.analysis_pending = None
-            if self.on_analysis is not None:
-                self.on_analysis(reply)
-        elif str(reply.get("id")).startswith("review-"):
-            self.review_pending = None
-            if self.on_review is not None:
-                self.on_review(reply)
+        elif str(reply.get("id")).split("-")[0] in ("review", "analysis"):
+            self._reply_aside(str(reply.get("id")).split("-")[0], reply)
         else:
             self.pending = None
             self.on_reply(reply)
@@ -152,7 +147,6 @@ class ComputerPlayer:
         self.on_change()
         if self.pending is not None:
             self.ask(self.pending)  # answered on the page instead
-        if self.review_pending is not None:
-            self.ask_review(self.review_pending, self.on_review)
-        if self.analysis_pending is not None:
-            self.ask_analysis(self.analysis_pending, self.on_analysis)
+        for kind, request in list(self.aside.items()):
+            if request is not None:
+                self._ask_aside(kind, request, self.aside_callbacks[kind])

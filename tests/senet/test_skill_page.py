@@ -99,3 +99,36 @@ def test_each_figure_head_has_its_full_wording_and_a_short_one_for_phones():
             f'<th scope="col"><span class="head-long">{full}</span>'
             f'<span class="head-short" aria-hidden="true">{short}</span></th>'
         ) in head
+
+
+def test_the_luck_share_of_every_main_reading_is_measured_with_its_interval():
+    """Issue 53: the analysis's study (benchmarks/luck_share.py) for every reading."""
+    from ludeum.senet.luck_share import LUCK_SHARE
+
+    for preset in COMPARED:
+        for kind in ("equal", "unequal"):
+            row = LUCK_SHARE[preset][kind]
+            assert row["games"] >= 150, (preset, kind)
+            low, high = row["luck_share_interval"]
+            assert 0 <= low <= row["luck_share"] <= high <= 1, (preset, kind)
+            won_low, won_high = row["luckier_won_interval"]
+            assert 0 <= won_low <= row["luckier_won"] <= won_high <= 1
+        # Hard beats Easy, so less of the result is luck between them.
+        assert LUCK_SHARE[preset]["unequal"]["stronger_won"] > 0.5
+
+
+@pytest.mark.parametrize("preset", ["tait", "jequier"])
+def test_a_rules_page_says_how_much_of_a_result_is_luck(preset):
+    from ludeum.senet.luck_share import LUCK_SHARE
+    from ludeum.senet.skill_page import luck_section
+
+    html = luck_section(PRESETS[preset])
+    cells = Cells()
+    cells.feed(html)
+    names = [row[0] for row in cells.rows[1:]]
+    assert names == [ruleset_name(PRESETS[p]) for p in COMPARED]
+    row = cells.rows[1 + COMPARED.index(preset)]
+    share = round(100 * LUCK_SHARE[preset]["equal"]["luck_share"])
+    assert row[1].startswith(f"{share}% (")
+    assert "luck-table" in html and 'class="current"' in html
+    assert "How much of a result is luck?" in rules_page(PRESETS[preset])

@@ -8,7 +8,7 @@ from html import escape
 
 from ..i18n import N_, _
 from .rulesets import SenetRules
-from .skill_page import skill_section
+from .skill_page import luck_section, skill_section
 from .state import new_game
 from .svg import board_svg
 
@@ -285,6 +285,7 @@ def rules_page(rules: SenetRules) -> str:
     out.append(_list(page["differs"]))
     out.append(compare_section())
     out.append(skill_section(rules))
+    out.append(luck_section(rules))
     out.append('<p class="note">' + escape(_(COMMON_NOTE, limit=rules.throw_limit)) + "</p>")
     return "".join(out)
 

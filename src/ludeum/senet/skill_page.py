@@ -119,6 +119,50 @@ def skill_section(rules: SenetRules) -> str:
     return "".join(out)
 
 
+def luck_section(rules: SenetRules) -> str:
+    """An HTML fragment: how much of a result is luck under the main readings (and
+    ``rules``, when measured), from the analysis's study (``luck_share``, issue 53)."""
+    from .luck_share import LUCK_SHARE  # the measured table, only when a page is opened
+
+    shown = [p for p in COMPARED if p in LUCK_SHARE]
+    if rules.preset in LUCK_SHARE and rules.preset not in shown:
+        shown.append(rules.preset)
+    if not shown:
+        return ""
+    title = _("How much of a result is luck?")
+    caption = escape(_("Share of the results explained by the difference in luck"))
+    heads = (_("Rules"), _("Equal players"), _("Easy against Hard"),
+             _("The luckier side won, equal players"))  # fmt: skip
+    out = [f"<h3>{escape(title)}</h3>",
+           f'<table class="skill-table luck-table"><caption>{caption}</caption><thead><tr>']
+    out.extend(f'<th scope="col">{escape(head)}</th>' for head in heads)
+    out.append("</tr></thead><tbody>")
+    for preset in shown:
+        row = LUCK_SHARE[preset]
+        current = ' class="current"' if preset == rules.preset else ""
+        cells = [_share(row["equal"]), _share(row["unequal"]), _percent(row["equal"]["luckier_won"])]
+        tds = "".join(f"<td>{escape(cell)}</td>" for cell in cells)
+        out.append(f'<tr{current}><th scope="row">{escape(ruleset_name(PRESETS[preset]))}</th>'
+                   f"{tds}</tr>")  # fmt: skip
+    out.append("</tbody></table>")
+    games = LUCK_SHARE[shown[0]]["equal"]["games"]
+    note = _("Each game of {games} a reading and a pairing was analysed: every throw's luck "
+             "is how much better or worse it was than the average throw, for the computer's "
+             "best play. The figure is the share of the results' spread that the two sides' "
+             "difference in luck explains, with its 95% interval. Between equal players, "
+             "luck decides; where a stronger player wins more, less of the result is luck. "
+             "The computer's search sees only so far: the luck it measures is approximate, "
+             "which tends to make these shares smaller than the truth.", games=games)  # fmt: skip
+    out.append(f'<p class="note">{escape(note)}</p>')
+    return "".join(out)
+
+
+def _share(row: dict) -> str:
+    low, high = row["luck_share_interval"]
+    return _("{share} ({low} to {high})", share=_percent(row["luck_share"]),
+             low=_percent(low), high=_percent(high))  # fmt: skip
+
+
 def _depth(hard: str) -> int | None:
     """The search depth a study's Hard used ("3 plies"), or None (on the clock)."""
     first = hard.split()[0] if hard else ""
