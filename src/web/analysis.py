@@ -54,6 +54,7 @@ class Analysis:
         self.better = False  # the better move is drawn instead of the reviewed move
         self.unkept = False  # the finished analysis could not be written
         self.memory: dict[str, dict] = {}  # key -> finished data, for this page
+        self._marks: tuple = (None, {})  # (the result they are of, the marks)
         listen(element("analysis-better"), "click", lambda event: self.toggle_better())
 
     # -- computing ------------------------------------------------------------------
@@ -155,12 +156,15 @@ class Analysis:
     # -- what the review shows ------------------------------------------------------
 
     def marks(self) -> dict[int, str]:
-        """The labelled moves by review stop (= move-list entry), for the graph."""
+        """The labelled moves by review stop (= move-list entry), for the graph (asked
+        at every redraw, a pointer's move included: worked out once per chunk)."""
         if self.result is None or self.state is not self.screen.state:
             return {}
-        from ludeum.analysis.view import entry_marks
+        if self._marks[0] is not self.result:
+            from ludeum.analysis.view import entry_marks
 
-        return entry_marks(self.result, self.screen.review.entry_ends())
+            self._marks = (self.result, entry_marks(self.result, self.screen.review.entry_ends()))
+        return self._marks[1]
 
     def render(self) -> None:
         """The panel, the move list's marks and the verdict on the move reviewed."""

@@ -96,7 +96,6 @@ class Analyser:
         self.weigher = Weigher(final, depth)
         self.state = final.start()
         self.steps: list[Step] = []
-        self.start: float | None = None  # the worth before the first step
         # The options of the decision a throw led to, weighed for its luck already:
         # (action index of that decision, worths).
         self._ahead: tuple[int, list[float]] | None = None
@@ -110,12 +109,6 @@ class Analyser:
     def complete(self) -> bool:
         return self.done == len(self.actions)
 
-    @property
-    def end(self) -> float | None:
-        """The worth after the last step (the result, once the game is over); None
-        before any."""
-        return self.steps[-1].after if self.steps else None
-
     def run(self, count: int | None = None) -> list[Step]:
         """Weigh the next ``count`` actions (all that are left by default) and return
         their steps."""
@@ -128,8 +121,6 @@ class Analyser:
                 step = self._throw(index, before_state, action)
             else:
                 step = self._decision(index, before_state, action)
-            if self.start is None:
-                self.start = step.before
             self.steps.append(step)
             self.state = before_state.apply(action)
         return self.steps[first:]
