@@ -18,7 +18,6 @@ analysis stays for this page, and the panel says it could not be kept).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from html import escape
 
@@ -37,6 +36,8 @@ KEPT = 6
 
 
 def record_key(save_text: str) -> str:
+    import hashlib  # only once a game is analysed: nothing more for the boot to import
+
     return hashlib.sha256(save_text.encode("utf-8")).hexdigest()[:24]
 
 

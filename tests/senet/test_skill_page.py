@@ -11,7 +11,7 @@ import pytest
 from ludeum.senet import JEQUIER, PRESETS
 from ludeum.senet.rules_pages import rules_page
 from ludeum.senet.setup_form import ruleset_name
-from ludeum.senet.skill_page import COMPARED, skill_section
+from ludeum.senet.skill_page import COMPARED, luck_section, skill_section
 from ludeum.senet.skill_study import RESULTS
 
 
@@ -120,7 +120,6 @@ def test_the_luck_share_of_every_main_reading_is_measured_with_its_interval():
 @pytest.mark.parametrize("preset", ["tait", "jequier"])
 def test_a_rules_page_says_how_much_of_a_result_is_luck(preset):
     from ludeum.senet.luck_share import LUCK_SHARE
-    from ludeum.senet.skill_page import luck_section
 
     html = luck_section(PRESETS[preset])
     cells = Cells()

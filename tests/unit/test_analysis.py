@@ -413,3 +413,19 @@ def test_graph_draws_mistakes_and_blunders_by_shape_and_leaves_inaccuracies_to_t
     assert 'data-marks="2"' in svg
     assert svg.count("graph-mark-mistake") == 1 and svg.count("graph-mark-blunder") == 1
     assert "graph-mark-inaccuracy" not in svg
+
+
+def test_view_a_finished_senet_game_folds_its_split_under_the_summary():
+    from ludeum.analysis import view
+
+    final = random_game("senet", 4)
+    analysis = summary.analyse(final)
+    html = view.summary_html(analysis, ("Black", "White"), None, len(final.actions()))
+    split = analysis.split()
+    assert '<details class="analysis-split">' in html
+    assert f"<td>{split.start * 100:.1f}</td>" in html
+    assert f"<td>{report.signed_points(split.residue * 100)}</td>" in html
+    assert f"<td>{split.end * 100:.1f}</td>" in html
+    assert f"result with equal luck: {analysis.adjusted(0):.2f} of a win." in html
+    squadro = summary.analyse(random_game("squadro", 4))
+    assert "analysis-split" not in view.summary_html(squadro, ("L", "D"), None, 1000)

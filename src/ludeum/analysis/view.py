@@ -148,4 +148,48 @@ def summary_html(
         if any(analysis.label(step) for step in analysis.steps):
             words.append(_("Marked moves (?!, ?, ??) show the better move when you review them."))
         out.append("".join(f'<p class="analysis-words">{escape(w)}</p>' for w in words))
+        if analysis.is_chance:
+            out.append(split_html(analysis, sides))
     return "".join(out)
+
+
+def split_html(analysis: Analysis, sides: tuple[str, str]) -> str:
+    """Senet's result split into luck and skill, folded away under its summary: the
+    first side's winning chance at the start, each side's luck and losses, what the
+    search did not see, the end; then each side's error rate and luck-adjusted
+    result (``summary``)."""
+    split = analysis.split()
+    if split is None:
+        return ""
+    from .report import signed_points
+
+    rows = [
+        (_("At the start"), f"{split.start * 100:.1f}"),
+        (_("{side}'s luck", side=sides[0]), signed_points(split.luck[0] * 100)),
+        (_("{side}'s luck", side=sides[1]), signed_points(-split.luck[1] * 100)),
+        (_("{side}'s losses", side=sides[0]), signed_points(-split.loss[0] * 100)),
+        (_("{side}'s losses", side=sides[1]), signed_points(split.loss[1] * 100)),
+        (_("What the search did not see"), signed_points(split.residue * 100)),
+        (_("At the end"), f"{split.end * 100:.1f}"),
+    ]
+    body = "".join(f'<tr><th scope="row">{escape(name)}</th><td>{escape(value)}</td></tr>'
+                   for name, value in rows)  # fmt: skip
+    per_side = []
+    for seat in (0, 1):
+        side = analysis.side(seat)
+        rate = side.error_rate(analysis.game)
+        if rate is not None:
+            per_side.append(_("{side}: {rate} points lost a decision.", side=sides[seat],
+                              rate=f"{rate:.1f}"))  # fmt: skip
+        adjusted = analysis.adjusted(seat)
+        if adjusted is not None:
+            per_side.append(_("{side}'s result with equal luck: {score} of a win.",
+                              side=sides[seat], score=f"{adjusted:.2f}"))  # fmt: skip
+    said = "".join(f"<p>{escape(line)}</p>" for line in per_side)
+    title = escape(_("The result split into luck and skill"))
+    caption = escape(_("{side}'s winning chance, in points", side=sides[0]))
+    note = escape(_("The computer's search looks two plies ahead; what it could not see "
+                    "has a line of its own, so that the lines add up to the result."))  # fmt: skip
+    return (f'<details class="analysis-split"><summary>{title}</summary>'
+            f'<table class="analysis-table"><caption>{caption}</caption><tbody>{body}'
+            f'</tbody></table>{said}<p class="hint">{note}</p></details>')  # fmt: skip

@@ -133,26 +133,29 @@ def luck_section(rules: SenetRules) -> str:
     caption = escape(_("Share of the results explained by the difference in luck"))
     heads = (_("Rules"), _("Equal players"), _("Easy against Hard"),
              _("The luckier side won, equal players"))  # fmt: skip
-    out = [f"<h3>{escape(title)}</h3>",
-           f'<table class="skill-table luck-table"><caption>{caption}</caption><thead><tr>']
+    out = [
+        f"<h3>{escape(title)}</h3>",
+        f'<table class="skill-table luck-table"><caption>{caption}</caption><thead><tr>',
+    ]
     out.extend(f'<th scope="col">{escape(head)}</th>' for head in heads)
     out.append("</tr></thead><tbody>")
     for preset in shown:
         row = LUCK_SHARE[preset]
         current = ' class="current"' if preset == rules.preset else ""
-        cells = [_share(row["equal"]), _share(row["unequal"]), _percent(row["equal"]["luckier_won"])]
+        luckier = _percent(row["equal"]["luckier_won"])
+        cells = [_share(row["equal"]), _share(row["unequal"]), luckier]
         tds = "".join(f"<td>{escape(cell)}</td>" for cell in cells)
         out.append(f'<tr{current}><th scope="row">{escape(ruleset_name(PRESETS[preset]))}</th>'
                    f"{tds}</tr>")  # fmt: skip
     out.append("</tbody></table>")
     games = LUCK_SHARE[shown[0]]["equal"]["games"]
-    note = _("Each game of {games} a reading and a pairing was analysed: every throw's luck "
-             "is how much better or worse it was than the average throw, for the computer's "
-             "best play. The figure is the share of the results' spread that the two sides' "
-             "difference in luck explains, with its 95% interval. Between equal players, "
-             "luck decides; where a stronger player wins more, less of the result is luck. "
-             "The computer's search sees only so far: the luck it measures is approximate, "
-             "which tends to make these shares smaller than the truth.", games=games)  # fmt: skip
+    note = _("{games} games a reading and a pairing, each analysed: a throw's luck is how "
+             "much better or worse it was than the average throw, with the computer's best "
+             "play. The figure is the share of the results' spread that the two sides' "
+             "difference in luck explains, with its 95% interval. The more a stronger "
+             "player wins, the less of the result is luck. The computer's search sees only "
+             "so far: the luck it measures is approximate, which tends to make these shares "
+             "smaller than the truth.", games=games)  # fmt: skip
     out.append(f'<p class="note">{escape(note)}</p>')
     return "".join(out)
 
