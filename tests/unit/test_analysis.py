@@ -315,7 +315,7 @@ def test_cli_analyse_prints_sides_split_and_moves_to_look_at(tmp_path):
     sides = [senet_ui.side_label(final, seat) for seat in (0, 1)]
     assert f"{sides[0]}:" in out and f"{sides[1]}:" in out
     assert f"accuracy {analysis.side(0).accuracy:.1f}%" in out
-    assert "what the search did not see" in out
+    assert "What the search did not see" in out
     marked = [s for s in analysis.steps if analysis.label(s)]
     assert out.count(" better: ") == len(marked)
 
@@ -398,7 +398,7 @@ def test_view_summary_says_progress_then_the_sides_and_your_luck_in_games():
     assert view.games_of(luck) in html
     assert ("Your throws were luckier" in html) == (luck >= 0.5)
     assert ("Your throws were less lucky" in html) == (luck <= -0.5)
-    assert "White (Bo)&#x27;s throws" not in html  # only yours are put in words
+    assert "White (Bo)&#x27;s throws were" not in html  # only yours are put in words
     squadro = summary.analyse(random_game("squadro", 2))
     html = view.summary_html(squadro, ("Light", "Dark"), None, len(squadro.steps))
     assert "Luck" not in html and "Accuracy" in html
@@ -426,6 +426,7 @@ def test_view_a_finished_senet_game_folds_its_split_under_the_summary():
     assert f"<td>{split.start * 100:.1f}</td>" in html
     assert f"<td>{report.signed_points(split.residue * 100)}</td>" in html
     assert f"<td>{split.end * 100:.1f}</td>" in html
-    assert f"result with equal luck: {analysis.adjusted(0):.2f} of a win." in html
+    adjusted = f"{analysis.adjusted(0):.2f}".replace("-", "\u2212")
+    assert f"luck-adjusted result: {adjusted} (1 is a win, 0 a loss)." in html
     squadro = summary.analyse(random_game("squadro", 4))
     assert "analysis-split" not in view.summary_html(squadro, ("L", "D"), None, 1000)

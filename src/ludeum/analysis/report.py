@@ -214,15 +214,15 @@ def text(analysis: Analysis, sides: tuple[str, str], log: list[str], ends: list[
     split = analysis.split()
     if split is not None and analysis.is_chance:
         lines.append("")
-        lines.append(_("The result split, in {side}'s winning chance:", side=sides[0]))
+        lines.append(_("How {side}'s winning chance moved, in points", side=sides[0]))
         rows = [
-            (_("at the start"), split.start * 100, False),
-            (_("{side}'s luck", side=sides[0]), split.luck[0] * 100, True),
-            (_("{side}'s luck", side=sides[1]), -split.luck[1] * 100, True),
-            (_("{side}'s losses", side=sides[0]), -split.loss[0] * 100, True),
-            (_("{side}'s losses", side=sides[1]), split.loss[1] * 100, True),
-            (_("what the search did not see"), split.residue * 100, True),
-            (_("at the end"), split.end * 100, False),
+            (_("At the start"), split.start * 100, False),
+            (_("{side}'s throws", side=sides[0]), split.luck[0] * 100, True),
+            (_("{side}'s throws", side=sides[1]), -split.luck[1] * 100, True),
+            (_("{side}'s decisions", side=sides[0]), -split.loss[0] * 100, True),
+            (_("{side}'s decisions", side=sides[1]), split.loss[1] * 100, True),
+            (_("What the search did not see"), split.residue * 100, True),
+            (_("At the end"), split.end * 100, False),
         ]
         width = max(len(name) for name, _value, _signed in rows)
         for name, value, sign in rows:

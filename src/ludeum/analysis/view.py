@@ -153,6 +153,10 @@ def summary_html(
     return "".join(out)
 
 
+def _signed_result(value: float) -> str:
+    return f"{value:.2f}".replace("-", "\u2212")
+
+
 def split_html(analysis: Analysis, sides: tuple[str, str]) -> str:
     """Senet's result split into luck and skill, folded away under its summary: the
     first side's winning chance at the start, each side's luck and losses, what the
@@ -165,10 +169,10 @@ def split_html(analysis: Analysis, sides: tuple[str, str]) -> str:
 
     rows = [
         (_("At the start"), f"{split.start * 100:.1f}"),
-        (_("{side}'s luck", side=sides[0]), signed_points(split.luck[0] * 100)),
-        (_("{side}'s luck", side=sides[1]), signed_points(-split.luck[1] * 100)),
-        (_("{side}'s losses", side=sides[0]), signed_points(-split.loss[0] * 100)),
-        (_("{side}'s losses", side=sides[1]), signed_points(split.loss[1] * 100)),
+        (_("{side}'s throws", side=sides[0]), signed_points(split.luck[0] * 100)),
+        (_("{side}'s throws", side=sides[1]), signed_points(-split.luck[1] * 100)),
+        (_("{side}'s decisions", side=sides[0]), signed_points(-split.loss[0] * 100)),
+        (_("{side}'s decisions", side=sides[1]), signed_points(split.loss[1] * 100)),
         (_("What the search did not see"), signed_points(split.residue * 100)),
         (_("At the end"), f"{split.end * 100:.1f}"),
     ]
@@ -183,11 +187,11 @@ def split_html(analysis: Analysis, sides: tuple[str, str]) -> str:
                               rate=f"{rate:.1f}"))  # fmt: skip
         adjusted = analysis.adjusted(seat)
         if adjusted is not None:
-            per_side.append(_("{side}'s result with equal luck: {score} of a win.",
-                              side=sides[seat], score=f"{adjusted:.2f}"))  # fmt: skip
+            per_side.append(_("{side}'s luck-adjusted result: {score} (1 is a win, 0 a loss).",
+                              side=sides[seat], score=_signed_result(adjusted)))  # fmt: skip
     said = "".join(f"<p>{escape(line)}</p>" for line in per_side)
     title = escape(_("The result split into luck and skill"))
-    caption = escape(_("{side}'s winning chance, in points", side=sides[0]))
+    caption = escape(_("How {side}'s winning chance moved, in points", side=sides[0]))
     note = escape(_("The computer's search looks two plies ahead; what it could not see "
                     "has a line of its own, so that the lines add up to the result."))  # fmt: skip
     return (f'<details class="analysis-split"><summary>{title}</summary>'
