@@ -62,7 +62,7 @@ def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
     page.locator("#review-open").click()
     panel = page.locator("#analysis")
     # Filled progressively: the panel says how far the weighing has got, then stops.
-    expect(panel.locator(".analysis-table")).to_be_visible()
+    expect(panel.locator(".analysis-table").first).to_be_visible()
     expect(panel.locator(".analysis-progress")).to_have_count(0, timeout=120_000)
     you = analysis.side(0)
     expect(panel).to_contain_text(f"{you.accuracy:.0f}%")
@@ -111,7 +111,7 @@ def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
     page.reload(wait_until="commit")
     wait_ready(page)
     page.locator("#review-open").click()
-    expect(panel.locator(".analysis-table")).to_be_visible()
+    expect(panel.locator(".analysis-table").first).to_be_visible()
     expect(panel.locator(".analysis-progress")).to_have_count(0)
     expect(page.locator("#moves .entry-mark")).to_have_count(len(marks))
     page.locator("#review-back").click()
