@@ -245,6 +245,31 @@ def joined_senet(seed: int = 1, preset: str = "jequier"):
     return played, a_game, (state, b_game)
 
 
+def test_arrival_an_answer_to_an_invitation_changed_on_its_way_is_refused() -> None:
+    """An invitation cannot be sealed (the key needs both shares). Changed on its way
+    to begin another game under the same id (here: the other seat throws first), the
+    friend answers that game, revealing the windows of its throws, which are not
+    this game's: the inviter refuses the answer rather than learn them."""
+    rng = random.Random(3)
+    state = new_senet(PRESETS["tait"], 0)
+    a = friend.outgoing(friend.begin(state, 0, "Ana", SeededSecrets(rng)), state,
+                        windows.Windows())  # fmt: skip
+    _sent_state, sent = letters.read(letters.write(state, a))
+    other_start = new_senet(PRESETS["tait"], 1)
+    b = friend.receive(other_start, sent, None, "Bo", SeededSecrets(rng))
+    answer = friend.outgoing(b.game, other_start, windows.replay(other_start)[0])
+    with pytest.raises(LinkError, match="does not begin as the game kept here"):
+        friend.receive(*letters.read(letters.write(other_start, answer)), (state, a))
+    # The untouched invitation's answer is taken.
+    fair = friend.receive(*letters.read(letters.write(state, a)), None, "Bo",
+                          SeededSecrets(rng))  # fmt: skip
+    reply = friend.outgoing(fair.game, state, windows.replay(state)[0])
+    assert friend.receive(*letters.read(letters.write(state, reply)), (state, a)).kind in (
+        friend.ANSWER,
+        friend.SAME,
+    )
+
+
 def test_commitment_a_secret_changed_after_committing_is_refused() -> None:
     played, a_game, _kept = joined_senet()
     cheat = FriendGame(a_game.id, 0, a_game.names, a_game.length, a_game.anchors,

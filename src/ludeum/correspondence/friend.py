@@ -279,6 +279,13 @@ def receive(sent_state: Any, sent: FriendGame, kept: tuple[Any, FriendGame] | No
         raise ValueError("receive() is given the game of another id")
     if sent.seat == game.seat:
         return Arrival(OWN, state, game)
+    if not _same_start(sent_state.start(), state.start()):
+        # The same id, another beginning: an invitation changed on its way (it cannot
+        # be sealed: the key needs both shares). Taken, its start could make the
+        # friend reveal throws this device should not foresee (its windows differ).
+        raise LinkError(N_("This link's game does not begin as the game kept here "
+                           "began: it was changed on its way. Nothing was changed "
+                           "here."))  # fmt: skip
     sealed = _sealed(game, sent)
     for seat in (0, 1):
         mine, theirs = game.anchors[seat], sent.anchors[seat]
@@ -320,6 +327,24 @@ def receive(sent_state: Any, sent: FriendGame, kept: tuple[Any, FriendGame] | No
     if news:
         return Arrival(ANSWER, state, merged)
     return Arrival(SAME, state, merged)
+
+
+def _same_start(sent: Any, kept: Any) -> bool:
+    """Whether two games begin alike: the same position under the same rules (a
+    Senet ruleset read from a link may be named "custom" where the one kept here has
+    its preset's name: the settings count, not the name)."""
+    if type(sent) is not type(kept):
+        return False
+    rules = getattr(sent, "rules", None)
+    if rules is not None and hasattr(rules, "preset") and rules != kept.rules:
+        if replace(rules, preset=kept.rules.preset) != kept.rules:
+            return False
+        sent = (
+            sent._replace(rules=kept.rules)
+            if hasattr(sent, "_replace")
+            else replace(sent, rules=kept.rules)
+        )
+    return sent == kept
 
 
 def _sealed(game: FriendGame, sent: FriendGame) -> bool | None:
