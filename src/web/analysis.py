@@ -19,6 +19,7 @@ analysis stays for this page, and the panel says it could not be kept).
 from __future__ import annotations
 
 import json
+import time
 from html import escape
 
 from pyscript import document
@@ -72,7 +73,9 @@ class Analysis:
         self.better = self.unkept = False
         self.id += 1
         kept = self.memory.get(self.key) or self._read_kept()
-        if kept is not None and self._take(kept["steps"], kept):
+        if kept is not None and self._take(kept.get("steps"), kept):
+            if len(self.steps) < self.total:
+                self._ask()  # a kept analysis cut short: weighed on from where it stops
             self.render()
             return
         self._ask()
@@ -83,7 +86,7 @@ class Analysis:
             return None
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # storage can hold anything
             return None
         return data if isinstance(data, dict) else None
 
@@ -136,11 +139,22 @@ class Analysis:
             return
         self._to_your_games()
         storage = self.screen.keeping.storage
-        kept = storage.keys(ANALYSIS_PREFIX)
-        for old in kept[: max(0, len(kept) - KEPT + 1)]:
-            if old != ANALYSIS_PREFIX + self.key:
-                storage.remove(old)
-        self.unkept = not storage.set(ANALYSIS_PREFIX + self.key, json.dumps(data))
+        mine = ANALYSIS_PREFIX + self.key
+        # The oldest go first: each kept analysis says when it was kept.
+        others = sorted((self._kept_at(key), key) for key in storage.keys(ANALYSIS_PREFIX)
+                        if key != mine)  # fmt: skip
+        for _at, old in others[: max(0, len(others) - KEPT + 1)]:
+            storage.remove(old)
+        data["kept"] = int(time.time())
+        self.unkept = not storage.set(mine, json.dumps(data))
+
+    def _kept_at(self, key: str) -> int:
+        """When the analysis under ``key`` was kept (0: unknown, the first to go)."""
+        try:
+            at = json.loads(self.screen.keeping.storage.get(key) or "{}").get("kept")
+        except (ValueError, RecursionError, AttributeError):
+            return 0
+        return at if type(at) is int else 0
 
     def _to_your_games(self) -> None:
         """The visitor's accuracy and luck, for the game's entry in Your games."""
