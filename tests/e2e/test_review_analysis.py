@@ -114,6 +114,16 @@ def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
     expect(panel.locator(".analysis-table").first).to_be_visible()
     expect(panel.locator(".analysis-progress")).to_have_count(0)
     expect(page.locator("#moves .entry-mark")).to_have_count(len(marks))
+    # A kept analysis edited in storage is weighed again, never believed or a crash.
+    page.evaluate(
+        "() => { for (const k of Object.keys(localStorage)) if (k.startsWith("
+        "'ludeum:v1:analysis:')) localStorage.setItem(k, '{\"steps\": [{\"action\": 9}]}'); }"
+    )
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    page.locator("#review-open").click()
+    expect(panel.locator(".analysis-progress")).to_have_count(0, timeout=120_000)
+    expect(page.locator("#moves .entry-mark")).to_have_count(len(marks))
     page.locator("#review-back").click()
     page.locator("#your-games").click()
     expect(page.locator("#your-games-content")).to_contain_text(f"Accuracy {you.accuracy:.0f}%")

@@ -132,7 +132,7 @@ def luck_section(rules: SenetRules) -> str:
     title = _("How much of a result is luck?")
     caption = escape(_("Share of the results explained by the difference in luck"))
     heads = (_("Rules"), _("Equal players"), _("Easy against Hard"),
-             _("The luckier side won, equal players"))  # fmt: skip
+             _("Luckier side won"))  # fmt: skip
     out = [
         f"<h3>{escape(title)}</h3>",
         f'<table class="skill-table luck-table"><caption>{caption}</caption><thead><tr>',
@@ -152,7 +152,8 @@ def luck_section(rules: SenetRules) -> str:
     note = _("{games} games a reading and a pairing, each analysed: a throw's luck is how "
              "much better or worse it was than the average throw, with the computer's best "
              "play. The figure is the share of the results' spread that the two sides' "
-             "difference in luck explains, with its 95% interval. The more a stronger "
+             "difference in luck explains, with its 95% interval; the last column, how often "
+             "the luckier side won between equal players. The more a stronger "
              "player wins, the less of the result is luck. The computer's search sees only "
              "so far: the luck it measures is approximate, which tends to make these shares "
              "smaller than the truth.", games=games)  # fmt: skip
