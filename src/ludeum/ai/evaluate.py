@@ -14,7 +14,7 @@ Lodestone: material (a pawn 1, the king 6) and, lightly, how many moves each sid
 
 from __future__ import annotations
 
-from ..lodestone.state import colour_of, is_king, moves_of
+from ..lodestone.state import OWN, moves_of
 from ..senet.moves import WATER_BIT
 from ..senet.state import BLACK, WHITE
 from ..senet.track import WATER
@@ -74,11 +74,11 @@ def lodestone(state, seat: int) -> float:
         return 0.0
     me = seat + 1
     other = 3 - me
-    material = 0
-    for code in state.board:
-        if code:
-            worth = KING if is_king(code) else PAWN
-            material += worth if colour_of(code) == me else -worth
+    board = state.board  # counted by piece code (``lodestone.state.OWN``): C, not a loop
+    pawn, king = OWN[me]
+    their_pawn, their_king = OWN[other]
+    material = (PAWN * (board.count(pawn) - board.count(their_pawn))
+                + KING * (board.count(king) - board.count(their_king)))  # fmt: skip
     mobility = len(moves_of(state, me)) - len(moves_of(state, other))
     return max(-0.99, min(0.99, material / 13 + mobility / 400))
 

@@ -43,3 +43,22 @@ def _paths(square: int, n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
 def path_table() -> tuple:
     """``path_table()[square][n]``: built on first use, not at import (start-up)."""
     return tuple(tuple(_paths(square, n) if n else () for n in range(5)) for square in range(64))
+
+
+@cache
+def path_masks() -> tuple:
+    """``path_table`` by destination, for the move generator (``state.moves_of``):
+    ``path_masks()[square][n]`` lists ``(destination, masks)`` in order of
+    destination, a mask for each way there. A mask covers the way's passed squares on
+    the board read as one integer, a byte a square (byte k for square k): a way is
+    clear when its mask and the board have no bit in common."""
+    table = []
+    for row in path_table():
+        by_digit = []
+        for paths in row:
+            ways: dict[int, list[int]] = {}
+            for passed, dst in paths:
+                ways.setdefault(dst, []).append(sum(0xFF << 8 * s for s in passed))
+            by_digit.append(tuple((dst, tuple(ways[dst])) for dst in sorted(ways)))
+        table.append(tuple(by_digit))
+    return tuple(table)

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from .. import history as hist
 from ..protocol import IllegalAction, Outcome
-from .paths import path_table
+from .paths import path_masks
 from .rules import HOME_RANK, RED, STANDARD, WHITE, LodestoneRules, square_name
 
 EMPTY = 0
@@ -144,25 +144,42 @@ def _set_king(state: LodestoneState, file: int) -> LodestoneState:
     )
 
 
+#: Each colour's piece codes (``piece``): a pawn's, then a king's.
+OWN = {RED: (1, 2), WHITE: (3, 4)}
+
+
 def moves_of(state: LodestoneState, colour: int) -> tuple[Move, ...]:
     """Every move of a colour's pieces: exactly N steps, straight or with one turn,
-    over empty squares, ending on an empty square or an enemy piece."""
+    over empty squares, ending on an empty square or an enemy piece. In order of
+    square, then destination.
+
+    The search asks this several times a position (its moves, the move's check, the
+    evaluation's mobility for both sides), so it is the analysis's and the computer's
+    hot loop: the board is one integer, a byte a square, and a path is clear when
+    its mask of passed squares' bytes meets none of the board's."""
     board = state.board
     digits = state.rules.digit_maps()[colour]
-    paths = path_table()
+    masks = path_masks()
+    own = OWN[colour]
+    # A byte a square: a square's byte is non-zero when a piece stands on it.
+    squares = bytes(board)
+    occupied = int.from_bytes(squares, "little")
+    mine = []
+    for code in own:
+        square = squares.find(code)
+        while square >= 0:
+            mine.append(square)
+            square = squares.find(code, square + 1)
+    mine.sort()
     moves = []
-    for square in range(64):
-        code = board[square]
-        if not code or colour_of(code) != colour:
-            continue
-        seen = set()
-        for passed, dst in paths[square][digits[square]]:
-            if dst in seen or colour_of(board[dst]) == colour:
+    for square in mine:
+        for dst, ways in masks[square][digits[square]]:
+            if board[dst] in own:
                 continue
-            if all(board[s] == EMPTY for s in passed):
-                seen.add(dst)
-                moves.append(Move(square, dst))
-    moves.sort()
+            for passed in ways:
+                if not passed & occupied:
+                    moves.append(Move(square, dst))
+                    break
     return tuple(moves)
 
 
@@ -181,11 +198,11 @@ def _play(state: LodestoneState, move: Move) -> LodestoneState:
         effects.append(("captured", move.dst, taken))
         quiet = 0
     board = tuple(board)
-    left = [code for code in board if colour_of(code) == enemy]
+    left = sum(board.count(code) for code in OWN[enemy])
     if taken and is_king(taken):
         effects.append(("king_taken",))
         return state._replace(board=board, quiet=quiet, winner=colour, effects=tuple(effects))
-    if taken and len(left) == 2:
+    if taken and left == 2:
         effects.append(("two_left",))  # only the king and one pawn remain
         return state._replace(board=board, quiet=quiet, winner=colour, effects=tuple(effects))
     if quiet >= state.rules.moves_without_capture:
