@@ -21,6 +21,7 @@ from .i18n import _, _n
 from .records import results
 from .records.library import moves_text, shown_time
 from .records.results import Entry, Group
+from .your_games_chart import charts_html
 
 _RESULT_CLASS = {results.WIN: "win", results.LOSS: "loss", results.DRAW: "draw"}
 
@@ -242,7 +243,8 @@ def _analysis_paragraph(entries: list[Entry]) -> str:
 
 def page_html(entries: list[Entry], in_progress: list[LinksGame] | None = None) -> str:
     """The page's record: the games by links in progress (``in_progress``), the
-    summary, the two tables and the list; or, with no game finished yet, what will
+    summary, the charts of accuracy and luck over time (``your_games_chart``), the
+    two tables and the list; or, with no game finished yet, what will
     be here."""
     waiting = links_games_html(in_progress or [])
     if not entries:
@@ -253,6 +255,7 @@ def page_html(entries: list[Entry], in_progress: list[LinksGame] | None = None) 
         f"{waiting}"
         f'<p class="your-summary">{escape(summary_line(entries))}</p>'
         f"{_analysis_paragraph(entries)}"
+        f"{charts_html(entries)}"
         f'<div class="your-tables">{by_reading_html(entries)}{by_opponent_html(entries)}</div>'
         f"{games_html(entries)}"
     )
