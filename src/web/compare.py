@@ -1,5 +1,6 @@
 """The readings compared: the dialog that shows what Jéquier, Kendall and Tait allow
-for one throw from one position, side by side (``ludeum.senet.compare``).
+for one throw from one position, side by side (``ludeum.senet.compare``), and
+how much of a result is luck in each (``ludeum.senet.skill_page.luck_comparison``).
 
 It opens from Senet's rules page (its buttons carry ``data-compare``: an example's
 id, or ``current`` for the game on screen) and from the ``compare`` URL parameter.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from ludeum.i18n import N_, _
 from ludeum.senet import compare
+from ludeum.senet.skill_page import luck_comparison
 
 from .page import element, listen, show_markup
 
@@ -119,6 +121,8 @@ class Compare:
             element("compare-link").value = compare.link(str(window.location.href), self.example)
         result = compare.compare(position, self.light)
         show_markup(element("compare-content"), compare.comparison_html(result))
+        # Luck's share in each reading (issue 53): the same whatever the position.
+        show_markup(element("compare-luck"), luck_comparison())
 
 
 def _option(value: str, words: str, selected: bool):

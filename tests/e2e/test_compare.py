@@ -1,7 +1,8 @@
 """Senet's readings compared (issue 27, item 3), in the browser: the protection
 example opened from the rules page shows its columns side by side, each with its
 moves in words, the sentences that explain the differences, and passes axe; the
-throw and the position can be changed; Escape closes the dialog."""
+throw and the position can be changed; luck's share in each reading is under them
+(issue 53); Escape closes the dialog."""
 
 from __future__ import annotations
 
@@ -45,6 +46,15 @@ def test_the_protection_example_opens_from_the_rules_page(app_page: Page) -> Non
     )
     # A teacher's link to exactly this comparison.
     expect(page.locator("#compare-link")).to_have_value(re.compile(r"/\?compare=protection$"))
+    # How much of a result is luck in each reading (issue 53): the four readings, and
+    # Kendall's fifteen options folded until asked for.
+    luck = page.locator("#compare-luck")
+    expect(luck.locator("table").first.locator("tbody tr")).to_have_count(4)
+    options = luck.locator(".luck-options")
+    expect(options.locator("tbody tr").first).to_be_hidden()
+    options.locator("summary").click()
+    expect(options.locator("tbody tr")).to_have_count(15)
+    expect(options.locator("tbody tr").first).to_be_visible()
     check_accessibility(page, "the readings compared")
 
     # No light side up: 5 under Kendall, 6 under the others.

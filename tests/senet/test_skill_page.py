@@ -11,7 +11,7 @@ import pytest
 from ludeum.senet import JEQUIER, PRESETS
 from ludeum.senet.rules_pages import rules_page
 from ludeum.senet.setup_form import ruleset_name
-from ludeum.senet.skill_page import COMPARED, luck_section, skill_section
+from ludeum.senet.skill_page import COMPARED, luck_comparison, luck_section, skill_section
 from ludeum.senet.skill_study import RESULTS
 
 
@@ -101,11 +101,13 @@ def test_each_figure_head_has_its_full_wording_and_a_short_one_for_phones():
         ) in head
 
 
-def test_the_luck_share_of_every_main_reading_is_measured_with_its_interval():
-    """Issue 53: the analysis's study (benchmarks/luck_share.py) for every reading."""
+def test_the_luck_share_of_every_ruleset_is_measured_with_its_interval():
+    """Issue 53: the analysis's study (benchmarks/luck_share.py) for every reading,
+    and every one of Kendall's options."""
     from ludeum.senet.luck_share import LUCK_SHARE
 
-    for preset in COMPARED:
+    assert set(LUCK_SHARE) == set(PRESETS)
+    for preset in PRESETS:
         for kind in ("equal", "unequal"):
             row = LUCK_SHARE[preset][kind]
             assert row["games"] >= 150, (preset, kind)
@@ -131,3 +133,28 @@ def test_a_rules_page_says_how_much_of_a_result_is_luck(preset):
     assert row[1].startswith(f"{share}% (")
     assert "luck-table" in html and 'class="current"' in html
     assert "How much of a result is luck?" in rules_page(PRESETS[preset])
+
+
+def test_the_readings_compared_show_luck_in_every_reading_and_kendalls_options_folded():
+    """Issue 53: the readings-compared dialog's table: the main readings, then each of
+    Kendall's fifteen options in a folded table, every figure from the study."""
+    from ludeum.senet.luck_share import LUCK_SHARE
+
+    html = luck_comparison()
+    main, folded = html.split('<details class="luck-options">')
+    cells = Cells()
+    cells.feed(main)
+    assert [row[0] for row in cells.rows[1:]] == [ruleset_name(PRESETS[p]) for p in COMPARED]
+    options = [p for p in PRESETS if p not in COMPARED]
+    assert len(options) == 15 and all(p.startswith("kendall_") for p in options)
+    cells = Cells()
+    cells.feed(folded)
+    rows = cells.rows[1:]
+    assert [row[0] for row in rows] == [ruleset_name(PRESETS[p]) for p in options]
+    for preset, row in zip(options, rows, strict=True):
+        figures = LUCK_SHARE[preset]
+        assert row[1].startswith(f"{round(100 * figures['equal']['luck_share'])}% (")
+        assert row[2].startswith(f"{round(100 * figures['unequal']['luck_share'])}% (")
+        assert row[3] == f"{round(100 * figures['equal']['luckier_won'])}%"
+    assert 'class="current"' not in html  # no ruleset is this dialog's own
+    assert "How much of a result is luck, in each reading?" in html

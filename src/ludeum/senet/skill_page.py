@@ -130,25 +130,59 @@ def luck_section(rules: SenetRules) -> str:
     if not shown:
         return ""
     title = _("How much of a result is luck?")
-    caption = escape(_("Share of the results explained by the difference in luck"))
+    caption = _("Share of the results explained by the difference in luck")
+    return (f"<h3>{escape(title)}</h3>" + luck_table(shown, caption, rules.preset)
+            + luck_note(LUCK_SHARE[shown[0]]["equal"]["games"]))  # fmt: skip
+
+
+def luck_comparison() -> str:
+    """An HTML fragment for the readings compared (``web.compare``): luck's share under
+    every reading measured, the main ones in a table and Kendall's options (when the
+    study measured them) in a second one, folded, for whoever compares them."""
+    from .luck_share import LUCK_SHARE
+
+    main = [p for p in COMPARED if p in LUCK_SHARE]
+    options = [p for p in PRESETS if p in LUCK_SHARE and p not in COMPARED]
+    if not main:
+        return ""
+    title = _("How much of a result is luck, in each reading?")
+    caption = _("Share of the results explained by the difference in luck")
+    out = [f'<section class="compare-luck"><h3>{escape(title)}</h3>',
+           luck_table(main, caption)]  # fmt: skip
+    if options:
+        folded = _("Kendall's options")
+        out.append(f'<details class="luck-options"><summary>{escape(folded)}</summary>')
+        out.append(luck_table(options, _("Luck's share under each of Kendall's options")))
+        out.append("</details>")
+    out.append(luck_note(LUCK_SHARE[main[0]]["equal"]["games"]))
+    out.append("</section>")
+    return "".join(out)
+
+
+def luck_table(presets: list[str], caption: str, current: str = "") -> str:
+    """The study's table for ``presets`` (each measured), ``current`` marked."""
+    from .luck_share import LUCK_SHARE
+
     heads = (_("Rules"), _("Equal players"), _("Easy against Hard"),
              _("Luckier side won"))  # fmt: skip
-    out = [
-        f"<h3>{escape(title)}</h3>",
-        f'<table class="skill-table luck-table"><caption>{caption}</caption><thead><tr>',
-    ]
+    out = [f'<table class="skill-table luck-table"><caption>{escape(caption)}</caption>'
+           "<thead><tr>"]  # fmt: skip
     out.extend(f'<th scope="col">{escape(head)}</th>' for head in heads)
     out.append("</tr></thead><tbody>")
-    for preset in shown:
+    for preset in presets:
         row = LUCK_SHARE[preset]
-        current = ' class="current"' if preset == rules.preset else ""
+        marked = ' class="current"' if preset == current else ""
         luckier = _percent(row["equal"]["luckier_won"])
         cells = [_share(row["equal"]), _share(row["unequal"]), luckier]
         tds = "".join(f"<td>{escape(cell)}</td>" for cell in cells)
-        out.append(f'<tr{current}><th scope="row">{escape(ruleset_name(PRESETS[preset]))}</th>'
+        out.append(f'<tr{marked}><th scope="row">{escape(ruleset_name(PRESETS[preset]))}</th>'
                    f"{tds}</tr>")  # fmt: skip
     out.append("</tbody></table>")
-    games = LUCK_SHARE[shown[0]]["equal"]["games"]
+    return "".join(out)
+
+
+def luck_note(games: int) -> str:
+    """What the luck tables count, and how far to trust them."""
     note = _("{games} games a reading and a pairing, each analysed: a throw's luck is how "
              "much better or worse it was than the average throw, with the computer's best "
              "play. The figure is the share of the results' spread that the two sides' "
@@ -157,8 +191,7 @@ def luck_section(rules: SenetRules) -> str:
              "player wins, the less of the result is luck. The computer's search sees only "
              "so far: the luck it measures is approximate, which tends to make these shares "
              "smaller than the truth.", games=games)  # fmt: skip
-    out.append(f'<p class="note">{escape(note)}</p>')
-    return "".join(out)
+    return f'<p class="note">{escape(note)}</p>'
 
 
 def _share(row: dict) -> str:
