@@ -4,7 +4,9 @@ and the better move on the board on request (``ludeum.analysis``, issue 53).
 It starts with the review's graph (web/review.py calls ``start``) and asks the
 computer's worker for the record's steps a chunk at a time (``analysis.serve``),
 so it never holds up a tap; each chunk redraws the panel, the marks and the graph.
-A finished analysis is kept: in memory for this page, and for a finished game in
+Its gist is also one line on the result banner (``render_result_line``): the
+kiosk, which has no review, shows the analysis only there. A finished analysis is
+kept: in memory for this page, and for a finished game (not at a kiosk) in
 localStorage (``ANALYSIS_PREFIX``, the few latest), so reopening a game's review
 never weighs it twice. A kept analysis is read back through ``report.from_data``,
 which checks every field: storage can be edited, and an analysis that does not
@@ -135,8 +137,8 @@ class Analysis:
             {k: v for k, v in step.items() if k != "entry"} for step in self.steps
         ]}  # fmt: skip
         self.memory[self.key] = data
-        if self.state.outcome() is None:
-            return
+        if self.state.outcome() is None or self.screen.launch.kiosk:
+            return  # a kiosk keeps nothing of one visitor for the next
         self._to_your_games()
         storage = self.screen.keeping.storage
         mine = ANALYSIS_PREFIX + self.key
@@ -181,8 +183,24 @@ class Analysis:
             self._marks = (self.result, entry_marks(self.result, self.screen.review.entry_ends()))
         return self._marks[1]
 
+    def render_result_line(self) -> None:
+        """The analysis in a line on the result banner (``view.result_line``), for the
+        game on screen once it has ended; hidden otherwise."""
+        line = element("game-over-analysis")
+        state = self.screen.state
+        if self.result is None or self.state is not state or state.outcome() is None:
+            line.hidden = True
+            return
+        from ludeum.analysis.view import result_line
+
+        table = self.screen.table
+        text = result_line(self.result, tables.side_labels(table), table.seating.you, self.total)
+        line.textContent = text
+        line.hidden = not text
+
     def render(self) -> None:
         """The panel, the move list's marks and the verdict on the move reviewed."""
+        self.render_result_line()
         panel = element("analysis")
         if self.result is None or self.state is not self.screen.state:
             panel.hidden = True

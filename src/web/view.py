@@ -191,6 +191,7 @@ class View:
         if offer is not None:
             element("game-over-alt").textContent = offer(state)[0]
         element("game-over-share").hidden = bool(screen.launch.kiosk)
+        screen.analysis.render_result_line()
 
     def render_turn(self) -> None:
         """Who plays which side, the computer's thinking, the hint button and text."""

@@ -84,6 +84,9 @@ class YourGames:
 
     def log(self, table) -> None:
         if self.kiosk:
+            # Nothing logged, but the visitor's game is weighed for its result banner
+            # (web/analysis.py): a kiosk has no review to show it in.
+            self.screen.analysis.start()
             return
         players, friend = table.players, None
         if table.friend is not None:  # a game by links: the save's own shape

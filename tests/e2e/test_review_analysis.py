@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from axe import check_accessibility
@@ -53,7 +55,9 @@ def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
     # The game's entry in Your games, as the end of a game played here writes it.
     logged = results.entry_for(final, ("human", "medium"), at="2026-12-01T10:00:00",
                                moves=len(ends))  # fmt: skip
-    log = json.dumps(json.dumps([logged.to_json()]))
+    # An older game analysed before: with this one, Your games has a course to chart.
+    older = replace(logged, at="2026-11-30T10:00:00", code=None, accuracy=62.0, luck=-0.3)
+    log = json.dumps(json.dumps([older.to_json(), logged.to_json()]))
     context.add_init_script(  # every frame of the context: some have no storage
         script=f"try {{ localStorage.getItem('ludeum:v1:results') || "
         f"localStorage.setItem('ludeum:v1:results', {log}); }} catch (e) {{}}"
@@ -81,8 +85,9 @@ def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
     expect(page.locator("#review-graph svg")).to_have_attribute("data-marks", str(drawn))
     # Your games has the game's accuracy and luck now.
     kept = json.loads(page.evaluate("() => localStorage.getItem('ludeum:v1:results')"))
-    assert kept[0]["accuracy"] == round(you.accuracy, 1)
-    assert kept[0]["luck"] == pytest.approx(you.luck, abs=0.001)
+    assert kept[1]["accuracy"] == round(you.accuracy, 1)
+    assert kept[1]["luck"] == pytest.approx(you.luck, abs=0.001)
+    assert kept[0]["accuracy"] == 62.0  # the older game's, untouched
     # A labelled move: the verdict names the better move, drawn on request.
     entry = next(iter(marks))
     page.locator(f'#moves li[data-entry="{entry}"]').click()
@@ -125,5 +130,18 @@ def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
     expect(panel.locator(".analysis-progress")).to_have_count(0, timeout=120_000)
     expect(page.locator("#moves .entry-mark")).to_have_count(len(marks))
     page.locator("#review-back").click()
+    # The result banner says it in a line too (the kiosk's only view of it).
+    expect(page.locator("#game-over-analysis")).to_be_visible()
+    expect(page.locator("#game-over-analysis")).to_contain_text(
+        f"Your accuracy: {you.accuracy:.0f}%"
+    )
     page.locator("#your-games").click()
     expect(page.locator("#your-games-content")).to_contain_text(f"Accuracy {you.accuracy:.0f}%")
+    # Both analysed games on the charts of accuracy and Senet luck over time.
+    content = page.locator("#your-games-content")
+    expect(content.locator("svg.accuracy-chart .chart-dot")).to_have_count(2)
+    expect(content.locator("svg.luck-chart .chart-bar")).to_have_count(2)
+    low = min(62.0, round(you.accuracy, 1))
+    expect(content.locator("svg.accuracy-chart")).to_have_attribute(
+        "aria-label", re.compile(f"from {low:.0f}% to")
+    )

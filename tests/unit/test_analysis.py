@@ -404,6 +404,38 @@ def test_view_summary_says_progress_then_the_sides_and_your_luck_in_games():
     assert "Luck" not in html and "Accuracy" in html
 
 
+def test_view_result_line_says_progress_then_accuracies_and_your_luck():
+    """The result banner's line (the kiosk's only view of the analysis)."""
+    from ludeum.analysis import view
+
+    final = random_game("senet", 2)
+    total = len(final.actions())
+    sides = ("Black (you)", "White (the computer)")
+    assert view.result_line(None, sides, 0, total) == ""
+    analyser = Analyser(final)
+    analyser.run(total // 2)
+    partial = summary.of(analyser)
+    assert view.result_line(partial, sides, 0, total) == (
+        f"Analysing the game: {round(100 * len(partial.steps) / total)}%"
+    )
+    analyser.run()
+    whole = summary.of(analyser)
+    line = view.result_line(whole, sides, 0, total)
+    mine, theirs = whole.side(0).accuracy, whole.side(1).accuracy
+    assert line.startswith(
+        f"Your accuracy: {mine:.0f}%; White (the computer): {theirs:.0f}%. Your throws were"
+    )
+    assert view.games_of(labels.points("SenetState", whole.side(0).luck)) in line or (
+        "as lucky as average" in line
+    )
+    both = view.result_line(whole, ("Black", "White"), None, total)
+    assert both.startswith(f"Accuracy: Black {mine:.0f}%, White {theirs:.0f}%.")
+    assert "Black's throws" in both and "White's throws" in both
+    squadro = summary.analyse(random_game("squadro", 2))
+    line = view.result_line(squadro, ("Light (you)", "Dark"), 0, len(squadro.steps))
+    assert line.startswith("Your accuracy: ") and "throws" not in line
+
+
 def test_graph_draws_mistakes_and_blunders_by_shape_and_leaves_inaccuracies_to_the_list():
     from ludeum.records.graph import graph_svg
 

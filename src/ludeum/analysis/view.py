@@ -153,6 +153,37 @@ def summary_html(
     return "".join(out)
 
 
+def result_line(
+    analysis: Analysis | None, sides: tuple[str, str], you: int | None, total: int
+) -> str:  # fmt: skip
+    """The analysis in one or two sentences, for the result banner (the kiosk's only
+    view of it, and everyone's first): progress while the worker weighs, then the
+    accuracies and, in Senet, the luck of your throws. "" before any step is in."""
+    if analysis is None or not analysis.steps:
+        return ""
+    done = len(analysis.steps)
+    if done < total:
+        return _("Analysing the game: {percent}%", percent=round(100 * done / max(total, 1)))
+
+    def shown(seat: int) -> str:
+        accuracy = analysis.side(seat).accuracy
+        return "\u2014" if accuracy is None else f"{accuracy:.0f}%"
+
+    if you is None:
+        said = _("Accuracy: {first} {a}, {second} {b}.", first=sides[0], a=shown(0),
+                 second=sides[1], b=shown(1))  # fmt: skip
+        if analysis.is_chance:
+            said += " " + luck_words(analysis, 0, sides[0], False)
+            said += " " + luck_words(analysis, 1, sides[1], False)
+        return said
+    other = 1 - you
+    said = _("Your accuracy: {yours}; {side}: {theirs}.", yours=shown(you),
+             side=sides[other], theirs=shown(other))  # fmt: skip
+    if analysis.is_chance:
+        said += " " + luck_words(analysis, you, sides[you], True)
+    return said
+
+
 def _signed_result(value: float) -> str:
     return f"{value:.2f}".replace("-", "\u2212")
 
