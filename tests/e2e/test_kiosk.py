@@ -4,6 +4,8 @@ plays itself until someone touches the screen."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from axe import check_accessibility
 from harness import turn_screen, wait_ready
@@ -187,3 +189,60 @@ def test_the_kiosk_board_fills_landscape_and_portrait_screens(
             ".map((node) => node.textContent)"
         )
         assert cut == [], f"{where}: cut short: {cut}"
+
+
+def squadro_one_move_from_a_win():
+    """A Squadro game (the visitor Light, seat 0, against the kiosk's computer) where
+    Light to move wins with one move, and that move."""
+    import random
+
+    from ludeum.ai.players import choose
+    from ludeum.squadro import new_game
+
+    for seed in range(100):
+        source = random.Random(seed)
+        state = new_game()
+        while state.outcome() is None:
+            if state.to_act() == 0:
+                for move in state.legal_moves():
+                    outcome = state.apply(move).outcome()
+                    if outcome is not None and outcome.winner == 0:
+                        return state, move
+            state = state.apply(choose(state, "medium", source))
+    raise AssertionError("no game came one move from Light's win")
+
+
+def test_a_kiosk_visitors_finished_game_is_weighed_for_its_result_and_kept_nowhere(
+    fresh_page: Page, site_server
+) -> None:
+    """Issue 53: a kiosk has no review, so the result banner says the analysis in a
+    line; the visitor's accuracy is computed, and nothing of it is stored for the
+    next visitor (no Your games entry, no kept analysis)."""
+    import json
+
+    from ludeum import saves
+
+    state, winning = squadro_one_move_from_a_win()
+    save = saves.dump(state, ("human", "easy"))
+    page = fresh_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    key = "ludeum:v1:current?game=squadro&kiosk"  # the kiosk's own slot (Launch.slot)
+    page.add_init_script(
+        script="if (!sessionStorage.getItem('test:seeded')) {"
+        f" localStorage.setItem({json.dumps(key)}, {json.dumps(save)});"
+        " sessionStorage.setItem('test:seeded', '1'); }"
+    )
+    page.goto(site_server.url + "?kiosk=1&game=squadro", wait_until="commit")
+    wait_ready(page)
+    expect(page.locator("#attract")).to_be_hidden()  # the visitor's game, resumed
+    lane = f'#board [data-square="L{winning.notation()}"]'
+    page.click(lane)
+    page.click(lane)  # a second tap on the piece moves it
+    line = page.locator("#game-over-analysis")
+    expect(line).to_be_visible(timeout=60_000)
+    expect(line).to_contain_text(re.compile(r"^Your accuracy: \d+%; "), timeout=60_000)
+    stored = page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('ludeum:v1:analysis:')"
+        " || k === 'ludeum:v1:results')"
+    )
+    assert stored == []
