@@ -150,9 +150,9 @@ def luck_chart(entries: list[Entry]) -> str:
         return mid - PLOT_H / 2 * shown / LUCK_RANGE
 
     out = [_svg_open("luck-chart", label, count)]
-    out.append(_rule(y(LUCK_RANGE), _("+1 game")))
+    out.append(_rule(y(LUCK_RANGE), "+1"))  # in games: the caption's hint says so
     out.append(_rule(mid, "0", "chart-zero"))
-    out.append(_rule(y(-LUCK_RANGE), _("\u22121 game")))
+    out.append(_rule(y(-LUCK_RANGE), "\u22121"))
     out.append(_ends(count - 1))
     step = PLOT_W / count
     width = max(2.0, min(14.0, step * 0.6))
@@ -178,12 +178,14 @@ def charts_html(entries: list[Entry]) -> str:
     out = ['<div class="your-charts">']
     if accuracy:
         title = _("Accuracy, game by game")
-        hint = _("Each dot is a game; the line, the mean of the last {count}.", count=TREND)
+        hint = _("Each dot is a game (filled: a win); the line, the mean of the last {count}.",
+                 count=TREND)  # fmt: skip
         out.append(f'<figure><figcaption>{escape(title)} <span class="hint">{escape(hint)}'
                    f"</span></figcaption>{accuracy}</figure>")  # fmt: skip
     if luck:
         title = _("Luck at Senet, game by game")
-        hint = _("Above the line, throws luckier than average; below, unluckier.")
+        hint = _("Above the line, throws luckier than average; below, unluckier; the "
+                 "scale runs to a whole game each way.")  # fmt: skip
         out.append(f'<figure><figcaption>{escape(title)} <span class="hint">{escape(hint)}'
                    f"</span></figcaption>{luck}</figure>")  # fmt: skip
     out.append("</div>")

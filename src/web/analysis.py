@@ -58,23 +58,30 @@ class Analysis:
         self.better = False  # the better move is drawn instead of the reviewed move
         self.unkept = False  # the finished analysis could not be written
         self.memory: dict[str, dict] = {}  # key -> finished data, for this page
+        self.recalled = None  # the last state looked up with start(weigh=False)
         self._marks: tuple = (None, {})  # (the result they are of, the marks)
         listen(element("analysis-better"), "click", lambda event: self.toggle_better())
 
     # -- computing ------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Analyse the game on screen, unless it already is (or was)."""
+    def start(self, weigh: bool = True) -> None:
+        """Analyse the game on screen, unless it already is (or was). ``weigh=False``:
+        only show an analysis kept from before (the result banner of a finished game
+        reloaded: the worker is not woken for a game nobody asked about)."""
         state = self.screen.state
-        if state is self.state:
+        if state is self.state or (not weigh and state is self.recalled):
             return
-        self.state, self.save = state, saves.dump(state)
-        self.key = record_key(self.save)
+        save = saves.dump(state)
+        key = record_key(save)
+        kept = self.memory.get(key) or self._read_kept(key)
+        if kept is None and not weigh:
+            self.recalled = state  # looked for once
+            return
+        self.state, self.save, self.key = state, save, key
         self.total = len(state.actions())
         self.steps, self.header, self.result = [], {}, None
         self.better = self.unkept = False
         self.id += 1
-        kept = self.memory.get(self.key) or self._read_kept()
         if kept is not None and self._take(kept.get("steps"), kept):
             if len(self.steps) < self.total:
                 self._ask()  # a kept analysis cut short: weighed on from where it stops
@@ -82,8 +89,8 @@ class Analysis:
             return
         self._ask()
 
-    def _read_kept(self) -> dict | None:
-        text = self.screen.keeping.storage.get(ANALYSIS_PREFIX + self.key)
+    def _read_kept(self, key: str) -> dict | None:
+        text = self.screen.keeping.storage.get(ANALYSIS_PREFIX + key)
         if not text:
             return None
         try:

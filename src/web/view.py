@@ -191,6 +191,10 @@ class View:
         if offer is not None:
             element("game-over-alt").textContent = offer(state)[0]
         element("game-over-share").hidden = bool(screen.launch.kiosk)
+        if not table.attract:  # the kiosk's own games are nobody's to judge
+            # An analysis kept from before, for the line below (a game that ends here
+            # is weighed when it is logged, web/your_games.py).
+            screen.analysis.start(weigh=False)
         screen.analysis.render_result_line()
 
     def render_turn(self) -> None:

@@ -267,19 +267,24 @@ def choice_from_form(values: dict[str, str]) -> tuple[SenetRules, str]:
     return JEQUIER.with_options(**changes), first
 
 
+def kendall_options(rules: SenetRules) -> list[str]:
+    """The names of the options of Kendall's that ``rules`` plays, in his order."""
+    return [
+        _(label)
+        for name, label in (
+            ("five_pieces", N_("Five Pieces")),
+            ("starting_throw", N_("Starting Throw")),
+            ("trap", N_("Trap")),
+            ("home_row", N_("Home Row")),
+        )
+        if (rules.pieces == 5 if name == "five_pieces" else getattr(rules, name))
+    ]
+
+
 def ruleset_name(rules: SenetRules) -> str:
     """A short name for the status bar, e.g. "Kendall, with Trap and Home Row"."""
     if rules.family == "kendall":
-        options = [
-            _(label)
-            for name, label in (
-                ("five_pieces", N_("Five Pieces")),
-                ("starting_throw", N_("Starting Throw")),
-                ("trap", N_("Trap")),
-                ("home_row", N_("Home Row")),
-            )
-            if (rules.pieces == 5 if name == "five_pieces" else getattr(rules, name))
-        ]
+        options = kendall_options(rules)
         if not options:
             return _("Kendall")
         return _("Kendall, with {options}", options=", ".join(options))

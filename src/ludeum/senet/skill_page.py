@@ -13,7 +13,7 @@ from html import escape
 
 from ..i18n import N_, _
 from .rulesets import PRESETS, SenetRules
-from .setup_form import ruleset_name
+from .setup_form import kendall_options, ruleset_name
 
 #: The readings every page compares (Kendall without options stands for his family).
 COMPARED = ("jequier", "jequier_ludii", "kendall", "tait")
@@ -152,15 +152,17 @@ def luck_comparison() -> str:
     if options:
         folded = _("Kendall's options")
         out.append(f'<details class="luck-options"><summary>{escape(folded)}</summary>')
-        out.append(luck_table(options, _("Luck's share under each of Kendall's options")))
+        out.append(luck_table(options, _("Luck's share under each of Kendall's options"),
+                              named=lambda rules: ", ".join(kendall_options(rules))))  # fmt: skip
         out.append("</details>")
     out.append(luck_note(LUCK_SHARE[main[0]]["equal"]["games"]))
     out.append("</section>")
     return "".join(out)
 
 
-def luck_table(presets: list[str], caption: str, current: str = "") -> str:
-    """The study's table for ``presets`` (each measured), ``current`` marked."""
+def luck_table(presets: list[str], caption: str, current: str = "", named=ruleset_name) -> str:
+    """The study's table for ``presets`` (each measured), ``current`` marked, each
+    row's rules ``named`` (by default their full name)."""
     from .luck_share import LUCK_SHARE
 
     heads = (_("Rules"), _("Equal players"), _("Easy against Hard"),
@@ -175,7 +177,7 @@ def luck_table(presets: list[str], caption: str, current: str = "") -> str:
         luckier = _percent(row["equal"]["luckier_won"])
         cells = [_share(row["equal"]), _share(row["unequal"]), luckier]
         tds = "".join(f"<td>{escape(cell)}</td>" for cell in cells)
-        out.append(f'<tr{marked}><th scope="row">{escape(ruleset_name(PRESETS[preset]))}</th>'
+        out.append(f'<tr{marked}><th scope="row">{escape(named(PRESETS[preset]))}</th>'
                    f"{tds}</tr>")  # fmt: skip
     out.append("</tbody></table>")
     return "".join(out)
@@ -196,8 +198,9 @@ def luck_note(games: int) -> str:
 
 def _share(row: dict) -> str:
     low, high = row["luck_share_interval"]
-    return _("{share} ({low} to {high})", share=_percent(row["luck_share"]),
-             low=_percent(low), high=_percent(high))  # fmt: skip
+    # "28% (14–44%)": short enough for a third of a phone's column.
+    return _("{share} ({low}\u2013{high})", share=_percent(row["luck_share"]),
+             low=round(100 * low), high=_percent(high))  # fmt: skip
 
 
 def _depth(hard: str) -> int | None:
