@@ -115,6 +115,10 @@ def test_the_analysis_marks_mistakes_shows_the_better_move_and_is_kept(
     assert kept == 1
     page.reload(wait_until="commit")
     wait_ready(page)
+    # The result banner reads the kept analysis at once (nothing weighed for it).
+    expect(page.locator("#game-over-analysis")).to_contain_text(
+        f"Your accuracy: {you.accuracy:.0f}%"
+    )
     page.locator("#review-open").click()
     expect(panel.locator(".analysis-table").first).to_be_visible()
     expect(panel.locator(".analysis-progress")).to_have_count(0)
