@@ -17,6 +17,7 @@ import contextlib
 import sys
 from typing import Any
 
+from .. import __version__
 from ..i18n import LANGUAGES, _, language, set_language
 
 PROG = "python -m ludeum"
@@ -114,6 +115,7 @@ def parser() -> argparse.ArgumentParser:
     )
     top.add_argument("--lang", choices=tuple(LANGUAGES), default="en",
                      help=_("language of the messages (default: en)"))  # fmt: skip
+    top.add_argument("--version", action="version", version=f"ludeum {__version__}")
     commands = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
     play.add_parser(commands)
     simulate.add_parser(commands)
