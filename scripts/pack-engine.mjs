@@ -38,7 +38,9 @@ const files = [...filesEndingWith(engine, ".py"), ...filesEndingWith(glue, ".py"
   // The command line (python -m ludeum) is for terminals, never imported by the page.
   .filter((rel) => !rel.startsWith(join("ludeum", "cli") + "/") && rel !== join("ludeum", "__main__.py"))
   // The sounds' offline renderer measures them for docs/sound.md: the page plays them.
-  .filter((rel) => rel !== join("ludeum", "sound_render.py"));
+  .filter((rel) => rel !== join("ludeum", "sound_render.py"))
+  // The research adapters (PettingZoo, OpenSpiel) need packages the page never has.
+  .filter((rel) => !rel.startsWith(join("ludeum", "adapters") + "/"));
 for (const rel of files) {
   pyodide.FS.mkdirTree(join("/engine", rel, ".."));
   pyodide.FS.writeFile(join("/engine", rel), readFileSync(join(source, rel)));
