@@ -34,9 +34,10 @@ if (!outJson) {
   process.exit(2);
 }
 
-// The command line (python -m ludeum) is for terminals: not in the engine archive
-// (scripts/pack-engine.mjs), so its imports (argparse, csv...) are not the site's.
-const TERMINAL_ONLY = ['ludeum/cli', 'ludeum/__main__.py'];
+// The command line (python -m ludeum) is for terminals and the research adapters
+// (PettingZoo, OpenSpiel) for researchers' Pythons: neither is in the engine archive
+// (scripts/pack-engine.mjs), so their imports (argparse, numpy...) are not the site's.
+const TERMINAL_ONLY = ['ludeum/cli', 'ludeum/__main__.py', 'ludeum/adapters'];
 
 function* pythonFiles(dir) {
   for (const name of readdirSync(dir).sort()) {
