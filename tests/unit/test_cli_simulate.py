@@ -77,6 +77,18 @@ def test_the_same_seed_plays_the_same_games_and_another_seed_others():
         other["average_moves"], other["average_throws"])  # fmt: skip
 
 
+def test_two_workers_give_exactly_the_results_of_one():
+    """Issue 54: each game is seeded by its number, so the processes that play them,
+    and the order they finish in, change nothing."""
+    argv = ["simulate", "easy", "greedy", "--game", "squadro", "--games", "8", "--seed", "5",
+            "--format", "json"]  # fmt: skip
+    alone = run([*argv, "--workers", "1"])
+    shared = run([*argv, "--workers", "2"])
+    assert alone[0] == shared[0] == 0
+    assert json.loads(alone[1]) == json.loads(shared[1])
+    assert shared[2].splitlines()[-1].startswith("game 8 of 8")
+
+
 def test_csv_has_a_header_and_a_row_per_level_and_per_seat():
     code, out, _err = run(["simulate", "random", "random", "--game", "squadro",
                            "--games", "4", "--seed", "1", "--format", "csv"])  # fmt: skip

@@ -68,7 +68,8 @@ def add_parser(commands: Any) -> None:
             "examples:\n"
             "  python -m ludeum simulate easy medium --games 200 --seed 1\n"
             "  python -m ludeum simulate hard greedy --game squadro --seconds 0.1\n"
-            "  python -m ludeum simulate medium random --ruleset tait --format csv"
+            "  python -m ludeum simulate medium random --ruleset tait --format csv\n"
+            "  python -m ludeum simulate easy random --games 1000 --workers 2"
         ),
         formatter_class=HelpFormatter,
     )
@@ -91,6 +92,10 @@ def add_parser(commands: Any) -> None:
                         help=_("Hard's thinking time per move (the app's: 1)"))  # fmt: skip
     parser.add_argument("--format", choices=("table", "csv", "json"), default="table",
                         help=_("how to write the results (default: table)"))  # fmt: skip
+    parser.add_argument("--workers", type=positive, default=1, metavar="N",
+                        help=_("play the games on N processes, for the cores of this "
+                               "machine (default 1); the same seed gives the same "
+                               "results"))  # fmt: skip
     parser.set_defaults(run=run)
 
 
@@ -126,22 +131,36 @@ class Tally:
         self.seat_wins[winner] += 1
 
 
-def simulate(game: str, ruleset: str, levels: tuple[str, str], games: int, seed: int,
-             seconds: float | None = None, progress: Any = None) -> Tally:  # fmt: skip
-    """Play the games and count; ``progress(done, games)`` after each one."""
+def play_one(game: str, ruleset: str, levels: tuple[str, str], seed: int,
+             seconds: float | None, number: int) -> tuple[int, int | None, int, int]:  # fmt: skip
+    """Game ``number`` of a run: (the first level's seat, the winner, moves, throws).
+    It depends on nothing but its arguments, so any worker can play it."""
     from ..ai import arena
 
     players = tuple(player(level, game, seconds) for level in levels)
+    first_seat = number % 2  # the seat of the first level
+    seated = players if first_seat == 0 else players[::-1]
+    # A string seed is hashed the same way on every run and every machine.
+    source = random.Random(f"ludeum-simulate:{seed}:{number}")
+    result = arena.play(new_state(game, ruleset, 0), seated, source)
+    return first_seat, result.winner, sum(result.decisions), result.throws
+
+
+def simulate(game: str, ruleset: str, levels: tuple[str, str], games: int, seed: int,
+             seconds: float | None = None, progress: Any = None,
+             workers: int = 1) -> Tally:  # fmt: skip
+    """Play the games (on ``workers`` processes) and count; ``progress(done, games)``
+    after each one. The same seed gives the same tally whatever ``workers`` is."""
+    from functools import partial
+
+    from ..spread import spread
+
     tally = Tally()
-    for number in range(games):
-        first_seat = number % 2  # the seat of the first level
-        seated = players if first_seat == 0 else players[::-1]
-        # A string seed is hashed the same way on every run and every machine.
-        source = random.Random(f"ludeum-simulate:{seed}:{number}")
-        result = arena.play(new_state(game, ruleset, 0), seated, source)
-        tally.add(first_seat, result.winner, sum(result.decisions), result.throws)
+    job = partial(play_one, game, ruleset, tuple(levels), seed, seconds)
+    for done, played in enumerate(spread(job, range(games), workers), start=1):
+        tally.add(*played)
         if progress is not None:
-            progress(number + 1, games)
+            progress(done, games)
     return tally
 
 
@@ -242,7 +261,8 @@ def run(args: argparse.Namespace, streams: Any) -> int:
                  seconds=f"{elapsed:.0f}")  # fmt: skip
         streams.progress(text, last=done == total)
 
-    tally = simulate(args.game, ruleset, levels, args.games, seed, args.seconds, progress)
+    tally = simulate(args.game, ruleset, levels, args.games, seed, args.seconds, progress,
+                     workers=args.workers)  # fmt: skip
     data = summary(tally, args.game, ruleset, levels, seed, args.seconds)
     if args.format == "json":
         streams.out(json.dumps(data, indent=2))
