@@ -1,7 +1,7 @@
 """How much of a Senet result is luck, under each reading? (a study, not a test)
 
     python3 benchmarks/luck_share.py [--games 120] [--rulesets all] [--jobs 2]
-                                     [--hard-depth 3] [--write]
+                                     [--cluster auto] [--hard-depth 3] [--write]
 
 For each ruleset it plays two kinds of game, seeded, and analyses every one with
 the app's analysis (``ludeum.analysis``: each throw's luck against the mean of the
@@ -36,7 +36,6 @@ import random
 import statistics
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +48,7 @@ from stats import wilson  # noqa: E402
 from ludeum.ai import arena  # noqa: E402
 from ludeum.analysis import summary  # noqa: E402
 from ludeum.senet import PRESETS, new_game  # noqa: E402
+from ludeum.spread import spread  # noqa: E402
 
 TABLE = ROOT / "src" / "ludeum" / "senet" / "luck_share.py"
 KINDS = ("equal", "unequal")
@@ -127,21 +127,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--rulesets", default="all")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (ludeum.spread)")
+    parser.add_argument("--cluster", help="a Ray cluster: auto, ray://HOST:PORT or local")
     parser.add_argument("--hard-depth", type=int, default=HARD_DEPTH)
     parser.add_argument("--write", action="store_true", help=f"store the table in {TABLE.name}")
     args = parser.parse_args()
     names = list(PRESETS) if args.rulesets == "all" else args.rulesets.split(",")
     table: dict = {}
     began, cpu = time.perf_counter(), time.process_time()
-    with Pool(args.jobs) as pool:
-        for name in names:
-            table[name] = {}
-            for kind in KINDS:
-                jobs = [(name, kind, seed, args.hard_depth) for seed in range(args.games)]
-                games = pool.map(one_game, jobs)
-                table[name][kind] = row(games)
-                print(name, kind, table[name][kind], flush=True)
+    for name in names:
+        table[name] = {}
+        for kind in KINDS:
+            jobs = [(name, kind, seed, args.hard_depth) for seed in range(args.games)]
+            # Each game seeded by its number: the same table on any number of workers.
+            games = list(spread(one_game, jobs, args.jobs, args.cluster))
+            table[name][kind] = row(games)
+            print(name, kind, table[name][kind], flush=True)
     took = time.perf_counter() - began
     print(f"{len(names)} rulesets, {args.games} games a kind, {took:.0f} s", flush=True)
     if args.write:

@@ -96,6 +96,11 @@ def add_parser(commands: Any) -> None:
                         help=_("play the games on N processes, for the cores of this "
                                "machine (default 1); the same seed gives the same "
                                "results"))  # fmt: skip
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help=_("play the games on a Ray cluster: auto (the one started "
+                               "on this machine), ray://HOST:PORT, or local (a Ray "
+                               "instance here, with --workers CPUs); needs the ray "
+                               "package"))  # fmt: skip
     parser.set_defaults(run=run)
 
 
@@ -147,17 +152,18 @@ def play_one(game: str, ruleset: str, levels: tuple[str, str], seed: int,
 
 
 def simulate(game: str, ruleset: str, levels: tuple[str, str], games: int, seed: int,
-             seconds: float | None = None, progress: Any = None,
-             workers: int = 1) -> Tally:  # fmt: skip
-    """Play the games (on ``workers`` processes) and count; ``progress(done, games)``
-    after each one. The same seed gives the same tally whatever ``workers`` is."""
+             seconds: float | None = None, progress: Any = None, workers: int = 1,
+             cluster: str | None = None) -> Tally:  # fmt: skip
+    """Play the games (on ``workers`` processes, or on a Ray ``cluster``: ``spread``)
+    and count; ``progress(done, games)`` after each one. The same seed gives the same
+    tally wherever the games are played."""
     from functools import partial
 
     from ..spread import spread
 
     tally = Tally()
     job = partial(play_one, game, ruleset, tuple(levels), seed, seconds)
-    for done, played in enumerate(spread(job, range(games), workers), start=1):
+    for done, played in enumerate(spread(job, range(games), workers, cluster), start=1):
         tally.add(*played)
         if progress is not None:
             progress(done, games)
@@ -261,8 +267,13 @@ def run(args: argparse.Namespace, streams: Any) -> int:
                  seconds=f"{elapsed:.0f}")  # fmt: skip
         streams.progress(text, last=done == total)
 
+    if args.cluster is not None:
+        try:
+            import ray  # noqa: F401  (only said here: spread imports it again)
+        except ImportError:
+            return streams.fail(_("--cluster needs the ray package (pip install ray)"))
     tally = simulate(args.game, ruleset, levels, args.games, seed, args.seconds, progress,
-                     workers=args.workers)  # fmt: skip
+                     workers=args.workers, cluster=args.cluster)  # fmt: skip
     data = summary(tally, args.game, ruleset, levels, seed, args.seconds)
     if args.format == "json":
         streams.out(json.dumps(data, indent=2))
