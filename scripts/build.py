@@ -498,9 +498,11 @@ def pack_engine() -> None:
     glue = [p for p in (ROOT / "src" / "web").glob("*.py") if p.name != "main.py"]
     # The command line (ludeum/cli, ludeum/__main__.py) is for terminals: left out.
     # So is the sounds' offline renderer (scripts/render_sounds.py, docs/sound.md), and
-    # so are the research adapters (ludeum/adapters: PettingZoo, OpenSpiel).
+    # so are the research adapters (ludeum/adapters: PettingZoo, OpenSpiel) and the
+    # studies' workers (ludeum/spread.py: multiprocessing and Ray, never the page's).
     terminal = [*(engine / "cli").rglob("*.py"), *(engine / "adapters").rglob("*.py"),
-                engine / "__main__.py", engine / "sound_render.py"]  # fmt: skip
+                engine / "__main__.py", engine / "sound_render.py",
+                engine / "spread.py"]  # fmt: skip
     modules = [p for p in engine.rglob("*.py") if p not in terminal]
     expected = [*modules, *glue]
     for src in expected:

@@ -39,8 +39,9 @@ const files = [...filesEndingWith(engine, ".py"), ...filesEndingWith(glue, ".py"
   .filter((rel) => !rel.startsWith(join("ludeum", "cli") + "/") && rel !== join("ludeum", "__main__.py"))
   // The sounds' offline renderer measures them for docs/sound.md: the page plays them.
   .filter((rel) => rel !== join("ludeum", "sound_render.py"))
-  // The research adapters (PettingZoo, OpenSpiel) need packages the page never has.
-  .filter((rel) => !rel.startsWith(join("ludeum", "adapters") + "/"));
+  // The research adapters (PettingZoo, OpenSpiel) need packages the page never has,
+  // and studies spread over processes (ludeum/spread.py) are for terminals.
+  .filter((rel) => !rel.startsWith(join("ludeum", "adapters") + "/") && rel !== join("ludeum", "spread.py"));
 for (const rel of files) {
   pyodide.FS.mkdirTree(join("/engine", rel, ".."));
   pyodide.FS.writeFile(join("/engine", rel), readFileSync(join(source, rel)));

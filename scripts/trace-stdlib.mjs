@@ -37,7 +37,8 @@ if (!outJson) {
 // The command line (python -m ludeum) is for terminals and the research adapters
 // (PettingZoo, OpenSpiel) for researchers' Pythons: neither is in the engine archive
 // (scripts/pack-engine.mjs), so their imports (argparse, numpy...) are not the site's.
-const TERMINAL_ONLY = ['ludeum/cli', 'ludeum/__main__.py', 'ludeum/adapters'];
+// So are the studies' workers (ludeum/spread.py: multiprocessing, Ray).
+const TERMINAL_ONLY = ['ludeum/cli', 'ludeum/__main__.py', 'ludeum/adapters', 'ludeum/spread.py'];
 
 function* pythonFiles(dir) {
   for (const name of readdirSync(dir).sort()) {

@@ -20,11 +20,11 @@ from addressing import built, names_its_content  # noqa: E402
 pytestmark = pytest.mark.e2e
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-#: The command line's modules, the sounds' offline renderer and the research adapters
-#: (PettingZoo, OpenSpiel): for terminals and researchers only, so the page never
-#: downloads them.
+#: The command line's modules, the sounds' offline renderer, the research adapters
+#: (PettingZoo, OpenSpiel) and the studies' workers: for terminals and researchers
+#: only, so the page never downloads them.
 TERMINAL_ONLY = ("ludeum/cli/", "ludeum/__main__.py", "ludeum/sound_render.py",
-                 "ludeum/adapters/")  # fmt: skip
+                 "ludeum/adapters/", "ludeum/spread.py")  # fmt: skip
 
 
 def engine_archive(dist_dir: Path) -> Path:
