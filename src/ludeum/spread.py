@@ -42,7 +42,9 @@ def spread(job: Callable[[Any], Any], items: Iterable[Any], workers: int = 1,
         # "spawn": a fresh interpreter per worker, the same on every system (a fork
         # of a process with threads, such as a test runner's, can deadlock).
         with get_context("spawn").Pool(workers) as pool:
-            yield from pool.imap(job, items, chunksize=1)
+            # Eight jobs a message: one game a message spent a third of the second
+            # core on the messages (2,000 games: 1.3 times one worker's speed, 1.9 now).
+            yield from pool.imap(job, items, chunksize=8)
 
 
 def _call(job: Callable[[Any], Any], item: Any) -> Any:
