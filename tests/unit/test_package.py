@@ -79,3 +79,39 @@ def test_a_clean_environment_installs_the_wheel_and_runs_the_console_script(whee
     report = json.loads(run(str(bin_dir / "ludeum"), "simulate", "random", "random",
                             "--games", "4", "--seed", "1", "--format", "json"))  # fmt: skip
     assert report["games"] == 4
+
+
+def research_examples() -> list[str]:
+    """The Python examples of docs/research.md, as written there."""
+    text = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
+    return [block.split("```", 1)[0] for block in text.split("```python\n")[1:]]
+
+
+@pytest.mark.long
+def test_the_research_examples_run_as_written_against_the_installed_wheel(wheel, tmp_path):
+    """Each Python example of docs/research.md (the engine, PettingZoo, OpenSpiel) runs
+    in a clean environment where the wheel is the only Ludeum: the third-party
+    packages an example needs come from this run's own environment, Ludeum never."""
+    import sysconfig
+
+    examples = research_examples()
+    assert len(examples) == 3, "the engine's, PettingZoo's and OpenSpiel's"
+    env = tmp_path / "env"
+    venv.create(env, with_pip=True)
+    python = str(env / "bin" / "python")
+    subprocess.run([python, "-m", "pip", "install", "--no-index", "--no-deps", "--quiet",
+                    "--disable-pip-version-check", str(wheel)], check=True)  # fmt: skip
+    # The test runner's site-packages (pettingzoo, open_spiel...) after the env's own:
+    # the installed wheel is found first, and the repository's src/ never.
+    third_party = sysconfig.get_paths()["purelib"]
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    clean["PYTHONPATH"] = third_party
+    for number, code in enumerate(examples, start=1):
+        script = tmp_path / f"example_{number}.py"
+        script.write_text(code + "\nimport ludeum\nprint('ludeum from', ludeum.__file__)\n",
+                          encoding="utf-8")  # fmt: skip
+        done = subprocess.run([python, str(script)], cwd=tmp_path, env=clean,
+                              capture_output=True, text=True, timeout=600)  # fmt: skip
+        assert done.returncode == 0, (number, done.stderr[-2000:])
+        where = done.stdout.strip().splitlines()[-1].removeprefix("ludeum from ")
+        assert Path(where).is_relative_to(env), (number, where)
