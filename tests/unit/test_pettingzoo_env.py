@@ -94,9 +94,14 @@ def test_the_raw_environment_refuses_an_illegal_index_without_guessing():
         ENCODINGS["lodestone"].action(game.state, 5000)
 
 
-def test_unknown_rulesets_are_refused_and_the_board_renders_as_text():
+def test_unknown_rulesets_are_refused_and_the_board_renders_as_text_or_svg():
     with pytest.raises(ValueError):
         raw_env(game="senet", ruleset="kendall_typo")
     game = raw_env(game="senet", ruleset="tait", render_mode="ansi")
     game.reset(seed=0)
     assert "30" in game.render()
+    for name in ("senet", "squadro", "lodestone"):
+        drawn = raw_env(game=name, render_mode="svg")
+        drawn.reset(seed=0)
+        picture = drawn.render()
+        assert picture.startswith("<?xml") and f'<svg class="{name}-board' in picture, name

@@ -23,8 +23,10 @@ program that wants to choose or weigh the throws itself should use the OpenSpiel
 game (``openspiel_game``), where chance is an explicit player.
 
 ``render_mode="ansi"`` returns the board as text (the command line's), ``"human"``
-prints it. ``env()`` wraps the raw environment as PettingZoo's classic ones are: an
-illegal action ends the game with -1 for the agent that played it.
+prints it, and ``"svg"`` returns the app's drawing of the board as a standalone SVG
+document (``ludeum show --svg``'s). ``env()`` wraps the raw environment as
+PettingZoo's classic ones are: an illegal action ends the game with -1 for the
+agent that played it.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def env(**kwargs) -> AECEnv:
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped class)
-    metadata = {"render_modes": ["ansi", "human"], "name": "ludeum_v0",
+    metadata = {"render_modes": ["ansi", "human", "svg"], "name": "ludeum_v0",
                 "is_parallelizable": False}  # fmt: skip
 
     def __init__(self, game: str = "senet", ruleset: str | None = None,
@@ -148,8 +150,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's own name for the unwrapped cl
 
     def render(self) -> str | None:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (ansi or human)")
+            gymnasium.logger.warn("render() was called without a render_mode (ansi, human, svg)")
             return None
+        if self.render_mode == "svg":  # the app's board, styled, as a standalone document
+            from ..cli.show import board_svg
+            from ..cli.svg_page import document
+
+            return document(board_svg(self.state), f"Ludeum {self.game}, {self.ruleset}")
         text = board_text(self.state)
         if self.render_mode == "ansi":
             return text
