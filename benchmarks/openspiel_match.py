@@ -7,9 +7,10 @@ Through ``ludeum.adapters.openspiel_game``: OpenSpiel's ``MCTSBot`` (UCT, c = 2,
 rollouts to the end of the game, ``--simulations`` a move) against Ludeum's Hard
 (``ludeum.ai.players.choose``, on its clock), each on either seat half the games,
 Senet's throws from a seeded source. Equal time: the MCTS side plays first for a
-few moves to measure its seconds a move; in each game Hard then gets the mean of
-MCTS's decisions so far (``choose(..., seconds=...)``), so both spend about the same
-on a decision, as the last column shows. Prints per
+few moves to measure its seconds a move; in each game Hard then gets as long as
+MCTS's last decision took (``choose(..., seconds=...)``, which Hard keeps to the
+millisecond), so both spend about the same on a decision, as the last column shows
+(Hard's forced moves take no time and count in its mean). Prints per
 game: Hard's wins, losses and draws with a Wilson 95% interval on its score, and
 each side's mean seconds a decision.
 """
@@ -61,8 +62,7 @@ def calibrate(game, simulations: int) -> float:
 
 def one_game(game, name: str, simulations: int, seconds: float, seed: int):
     """(Hard's score 1 / 0.5 / 0, Hard's seconds, MCTS's seconds) of one game. Hard
-    gets the mean of MCTS's decisions so far in the game (``seconds`` before its
-    first): MCTS's decisions grow quicker as the game shortens its rollouts."""
+    gets as long as MCTS's last decision took (``seconds`` before MCTS's first)."""
     hard_seat = seed % 2
     bot = mcts_bot(game, simulations, seed)
     encoding = ENCODINGS[name]
@@ -77,7 +77,9 @@ def one_game(game, name: str, simulations: int, seconds: float, seed: int):
         player = state.current_player()
         began = time.perf_counter()
         if player == hard_seat:
-            budget = statistics.mean(spent[1 - hard_seat]) if spent[1 - hard_seat] else seconds
+            # As long as MCTS's last decision: its decisions quicken as the game
+            # shortens its rollouts, so a mean over the game would favour Hard.
+            budget = spent[1 - hard_seat][-1] if spent[1 - hard_seat] else seconds
             move = choose(state.engine_state(), "hard", source, budget)
             state.apply_action(encoding.index(move))
         else:
