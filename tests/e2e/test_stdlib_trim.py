@@ -27,8 +27,11 @@ def runtime(dist_dir: Path) -> Path:
     return folder
 
 
-#: The command line is for terminals: its imports are not the page's.
-TERMINAL_ONLY = (SRC / "ludeum" / "cli", SRC / "ludeum" / "__main__.py")
+#: The command line is for terminals, the research adapters and the studies' workers
+#: for researchers' Pythons (issue 54): their imports are not the page's
+#: (scripts/pack-engine.mjs and scripts/trace-stdlib.mjs leave them out alike).
+TERMINAL_ONLY = (SRC / "ludeum" / "cli", SRC / "ludeum" / "__main__.py",
+                 SRC / "ludeum" / "adapters", SRC / "ludeum" / "spread.py")  # fmt: skip
 
 
 def module_files(names: set[str]) -> dict[str, str]:
