@@ -272,7 +272,7 @@ def check(site: str, version: str | None = None) -> Report:
             f"sw.js: Service-Worker-Allowed {worker.headers['service-worker-allowed']}"
             " widens what the worker may control; the app needs none"
         )
-    if "register('sw.js', { scope: './' })" not in page + _head_script(site, files):
+    if not REGISTRATION.search(page + _head_script(site, files)):
         report.note("the page's service worker registration was not found: an old build?")
     if report.short_lived:
         report.note(
@@ -303,6 +303,13 @@ def check(site: str, version: str | None = None) -> Report:
         if not revalidated(about.headers.get("cache-control", "")):
             report.fault("version.json: must be revalidated (no-cache), like index.html")
     return report
+
+
+#: How the page registers its service worker: since issue 41 through the page's one
+#: Trusted Types policy (static/boot.js), before that with the bare name.
+REGISTRATION = re.compile(
+    r"register\((?:window\.ludeumMarkup\.createScriptURL\()?'sw\.js'\)?,\s*\{\s*scope:\s*'\./'"
+)
 
 
 def _head_script(site: str, files: list[str]) -> str:
