@@ -63,7 +63,6 @@ pyproject.toml lists them.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -82,6 +81,7 @@ from harness import (
     SiteServer,
     Watch,
     dist_problem,
+    seed_storage,
     wait_ready,
     warm,
 )
@@ -535,11 +535,7 @@ def open_with(
 
     def start(text: str) -> Page:
         page = context.new_page()
-        page.add_init_script(
-            script="if (!sessionStorage.getItem('test:seeded')) {"
-            f" localStorage.setItem({json.dumps('ludeum:v1:current')}, {json.dumps(text)});"
-            " sessionStorage.setItem('test:seeded', '1'); }"
-        )
+        seed_storage(page, "ludeum:v1:current", text)
         page.goto(site_server.url, wait_until="commit")
         wait_ready(page)
         return page

@@ -519,6 +519,16 @@ _CLICK_POINT = """(selector) => {
 }"""
 
 
+def seed_storage(page: Page, key: str, text: str) -> None:
+    """``localStorage[key] = text`` before the page's scripts run, on its first load
+    only: a reload then reads what the app itself saved."""
+    page.add_init_script(
+        script="if (!sessionStorage.getItem('test:seeded')) {"
+        f" localStorage.setItem({json.dumps(key)}, {json.dumps(text)});"
+        " sessionStorage.setItem('test:seeded', '1'); }"
+    )
+
+
 def tap(page: Page, selector: str) -> None:
     """A click on the element ``selector`` at its centre, as a person's, for a test
     that plays hundreds of actions: one round trip to find the point and check that the

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from axe import check_accessibility
-from harness import turn_screen, wait_ready
+from harness import seed_storage, turn_screen, wait_ready
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_dialogs import check_close_button
@@ -218,7 +218,6 @@ def test_a_kiosk_visitors_finished_game_is_weighed_for_its_result_and_kept_nowhe
     """Issue 53: a kiosk has no review, so the result banner says the analysis in a
     line; the visitor's accuracy is computed, and nothing of it is stored for the
     next visitor (no Your games entry, no kept analysis)."""
-    import json
 
     from ludeum import saves
 
@@ -227,11 +226,7 @@ def test_a_kiosk_visitors_finished_game_is_weighed_for_its_result_and_kept_nowhe
     page = fresh_page
     page.set_viewport_size({"width": 1280, "height": 800})
     key = "ludeum:v1:current?game=squadro&kiosk"  # the kiosk's own slot (Launch.slot)
-    page.add_init_script(
-        script="if (!sessionStorage.getItem('test:seeded')) {"
-        f" localStorage.setItem({json.dumps(key)}, {json.dumps(save)});"
-        " sessionStorage.setItem('test:seeded', '1'); }"
-    )
+    seed_storage(page, key, save)
     page.goto(site_server.url + "?kiosk=1&game=squadro", wait_until="commit")
     wait_ready(page)
     expect(page.locator("#attract")).to_be_hidden()  # the visitor's game, resumed

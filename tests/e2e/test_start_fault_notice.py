@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from harness import SiteServer, Watch, wait_ready
+from harness import SiteServer, Watch, seed_storage, wait_ready
 from playwright.sync_api import BrowserContext, expect
 
 from ludeum import lodestone, saves
@@ -37,11 +37,7 @@ def test_a_saved_set_up_the_game_cannot_produce_is_named_in_french_and_kept_asid
     watch(context, site_server.origin)
     record = red_king_on_a1()
     page = context.new_page()
-    page.add_init_script(
-        script="if (!sessionStorage.getItem('test:seeded')) {"
-        f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(record)});"
-        " sessionStorage.setItem('test:seeded', '1'); }"
-    )
+    seed_storage(page, SAVE_KEY, record)
     page.goto(site_server.url + "?lang=fr", wait_until="commit")
     wait_ready(page)
     notice = page.locator("#notice")
