@@ -21,7 +21,6 @@ from .i18n import _, _n
 from .records import results
 from .records.library import moves_text, shown_time
 from .records.results import Entry, Group
-from .your_games_chart import charts_html
 
 _RESULT_CLASS = {results.WIN: "win", results.LOSS: "loss", results.DRAW: "draw"}
 
@@ -246,6 +245,8 @@ def page_html(entries: list[Entry], in_progress: list[LinksGame] | None = None) 
     summary, the charts of accuracy and luck over time (``your_games_chart``), the
     two tables and the list; or, with no game finished yet, what will
     be here."""
+    from .your_games_chart import charts_html  # when the page opens, not at boot
+
     waiting = links_games_html(in_progress or [])
     if not entries:
         empty = _("No finished game yet. Each game you finish in this browser is "
